@@ -1,0 +1,247 @@
+/*
+ * uriscan: recognise URIs and URLs at line rate.
+ *
+ * One public header. Every grammar (RFC 1738, RFC 2396, RFC 3986, RFC 3987)
+ * is a Ragel machine compiled to goto C; this API picks one at run time.
+ *
+ * Contract, for every call below:
+ *  - Inputs are (const char *s, size_t len). No NUL terminator is needed and a
+ *    NUL byte is just a byte (invalid in every grammar). The library never
+ *    reads outside [s, s + len). s may be NULL only when len is 0.
+ *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
+ *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
+ *  - Nothing here allocates memory, has global mutable state, or makes a
+ *    system call. Every call is thread-safe and reentrant; a result struct
+ *    belongs to its caller.
+ *  - Returned strings (names, messages, the version) are static and live for
+ *    the life of the process; never free them. Components are offsets into
+ *    the caller's own bytes and are valid as long as those bytes are.
+ *
+ * Licence: MIT (see README.md).
+ */
+#ifndef URISCAN_H
+#define URISCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(URISCAN_BUILDING) && defined(__GNUC__)
+#define URISCAN_API __attribute__((visibility("default")))
+#else
+#define URISCAN_API
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Versions                                                            */
+
+#define URISCAN_VERSION_MAJOR 0
+#define URISCAN_VERSION_MINOR 1
+#define URISCAN_VERSION_PATCH 0
+#define URISCAN_VERSION_STRING "0.1.0"
+/* 0xMMmmpp */
+#define URISCAN_VERSION_HEX                                                    \
+	((URISCAN_VERSION_MAJOR << 16) | (URISCAN_VERSION_MINOR << 8) |            \
+	 URISCAN_VERSION_PATCH)
+/* True when the headers are at least version maj.min.pat. */
+#define URISCAN_CHECK_VERSION(maj, min, pat)                                   \
+	(URISCAN_VERSION_HEX >= (((maj) << 16) | ((min) << 8) | (pat)))
+
+/* The version of the library linked at run time, as URISCAN_VERSION_HEX. */
+URISCAN_API unsigned uriscan_version(void);
+/* The same as a string such as "0.1.0" (static storage). */
+URISCAN_API const char *uriscan_version_string(void);
+
+/* ------------------------------------------------------------------ */
+/* Status codes                                                        */
+
+/*
+ * One table yields the enum, the name and the message. Numbers are stable:
+ * new codes are only ever appended.
+ *   X(number, ENUM_SUFFIX, "name", "message")
+ */
+#define URISCAN_STATUS_MAP(X)                                                  \
+	X(0, OK, "ok", "valid")                                                    \
+	X(1, E_SYNTAX, "syntax", "unexpected byte: the input cannot continue here") \
+	X(2, E_INCOMPLETE, "incomplete",                                           \
+	  "input ends before it is complete")                                      \
+	X(3, E_BAD_PERCENT, "bad_percent",                                         \
+	  "malformed percent-encoding: '%' must be followed by two hex digits")   \
+	X(4, E_BAD_CHAR, "bad_char",                                               \
+	  "byte not allowed anywhere in this grammar")                             \
+	X(5, E_GRAMMAR_UNKNOWN, "grammar_unknown", "unknown grammar")              \
+	X(6, E_GRAMMAR_UNAVAILABLE, "grammar_unavailable",                         \
+	  "grammar not built into this library")                                   \
+	X(7, E_RULE_UNKNOWN, "rule_unknown", "unknown rule for this grammar")      \
+	X(8, E_TOO_LONG, "too_long",                                               \
+	  "input longer than offsets can represent (4 GiB - 1)")                   \
+	X(9, E_INVALID_ARG, "invalid_argument",                                    \
+	  "invalid argument (NULL pointer with a length, or unknown flags)")
+
+enum uriscan_status {
+#define URISCAN_STATUS_ENUM_(n, e, name, msg) URISCAN_##e = n,
+	URISCAN_STATUS_MAP(URISCAN_STATUS_ENUM_)
+#undef URISCAN_STATUS_ENUM_
+	URISCAN_STATUS_LAST /* one past the highest code; not a status */
+};
+
+/* Short stable identifier, e.g. "bad_percent". Never NULL ("unknown"). */
+URISCAN_API const char *uriscan_status_name(int status);
+/* Human-readable message. Never NULL. */
+URISCAN_API const char *uriscan_strerror(int status);
+
+/* ------------------------------------------------------------------ */
+/* Grammars and their rules                                            */
+
+enum uriscan_grammar {
+	URISCAN_RFC1738 = 0, /* URLs, with the scheme-specific rules */
+	URISCAN_RFC2396 = 1, /* generic URI, 1998 */
+	URISCAN_RFC3986 = 2, /* URI, 2005 */
+	URISCAN_RFC3987 = 3, /* IRI (UTF-8) */
+	URISCAN_GRAMMAR_COUNT
+};
+
+/* "rfc3986" etc. for a known grammar, "unknown" otherwise. Never NULL. */
+URISCAN_API const char *uriscan_grammar_name(enum uriscan_grammar g);
+/* One line describing the grammar. Never NULL. */
+URISCAN_API const char *uriscan_grammar_description(enum uriscan_grammar g);
+/*
+ * Look a grammar up by name: "rfc3986", "RFC3986", "rfc-3986" and "3986" all
+ * name URISCAN_RFC3986 (any case). Returns URISCAN_OK and sets *g, or
+ * URISCAN_E_GRAMMAR_UNKNOWN. name is NUL-terminated.
+ */
+URISCAN_API int uriscan_grammar_from_name(const char *name,
+                                          enum uriscan_grammar *g);
+/* 1 if the grammar is built into this library, 0 if not (or unknown). */
+URISCAN_API int uriscan_grammar_available(enum uriscan_grammar g);
+
+/*
+ * Rules. Each grammar numbers the ABNF rules of its RFC from 0, in the RFC's
+ * order ("URI", "hier-part", "URI-reference", ... for RFC 3986).
+ */
+/* Number of rules (0 when the grammar is unknown or not built). */
+URISCAN_API unsigned uriscan_rule_count(enum uriscan_grammar g);
+/* The RFC's name of rule i, or NULL when i >= uriscan_rule_count(g). */
+URISCAN_API const char *uriscan_rule_name(enum uriscan_grammar g, unsigned i);
+/*
+ * Find a rule by its RFC name. Rule names are case-insensitive as in ABNF, and
+ * '_' may stand for '-' ("path_abempty"). Returns URISCAN_OK and sets *rule,
+ * or URISCAN_E_RULE_UNKNOWN / URISCAN_E_GRAMMAR_*.
+ */
+URISCAN_API int uriscan_rule_from_name(enum uriscan_grammar g,
+                                       const char *name, unsigned *rule);
+/* The grammar's top rule ("URI-reference" for RFC 3986); 0 if unknown. */
+URISCAN_API unsigned uriscan_rule_default(enum uriscan_grammar g);
+
+/* ------------------------------------------------------------------ */
+/* Parse results                                                       */
+
+/* Indices into uriscan_uri.part[] and bits of uriscan_uri.present. */
+enum uriscan_component {
+	URISCAN_SCHEME = 0,
+	URISCAN_AUTHORITY = 1, /* everything between "//" and the path */
+	URISCAN_USERINFO = 2,  /* without the '@' */
+	URISCAN_HOST = 3,      /* IP-literals keep their brackets, as in the RFC */
+	URISCAN_PORT = 4,      /* without the ':' */
+	URISCAN_PATH = 5,      /* always present in a URI reference (maybe empty) */
+	URISCAN_QUERY = 6,     /* without the '?' */
+	URISCAN_FRAGMENT = 7,  /* without the '#' */
+	URISCAN_COMPONENT_COUNT
+};
+/* Room reserved for grammar-specific components added later. */
+#define URISCAN_PART_MAX 32
+
+enum uriscan_host_type {
+	URISCAN_HOST_NONE = 0, /* no host component */
+	URISCAN_HOST_IPV4 = 1,
+	URISCAN_HOST_IPV6 = 2,
+	URISCAN_HOST_IPVFUTURE = 3,
+	URISCAN_HOST_REGNAME = 4
+};
+
+enum uriscan_kind {
+	URISCAN_KIND_NONE = 0,     /* the rule is not a URI reference */
+	URISCAN_KIND_URI = 1,      /* a URI: has a scheme */
+	URISCAN_KIND_RELATIVE = 2  /* a relative reference */
+};
+
+/* A component: bytes [off, off + len) of the input. */
+struct uriscan_span {
+	uint32_t off;
+	uint32_t len;
+};
+
+struct uriscan_uri {
+	/* Bit (1u << c) is set when component c is present. Absent and empty
+	 * differ: "http://h?" has an empty query, "http://h" has none. */
+	uint32_t present;
+	enum uriscan_grammar grammar;
+	unsigned rule;                   /* the rule that was matched */
+	enum uriscan_host_type host_type;
+	enum uriscan_kind kind;
+	/* On failure: where the input stopped being a possible prefix of the
+	 * rule (== length when a valid prefix ends too early). 0 on success. */
+	size_t error_offset;
+	struct uriscan_span part[URISCAN_PART_MAX];
+};
+
+#define URISCAN_HAS(u, c) ((((u)->present) >> (c)) & 1u)
+
+/* "scheme", "authority", ... for a component index; "unknown" otherwise. */
+URISCAN_API const char *uriscan_component_name(unsigned c);
+/* "ipv4", "ipv6", "ipvfuture", "reg-name", or "none". Never NULL. */
+URISCAN_API const char *uriscan_host_type_name(enum uriscan_host_type t);
+/* "uri", "relative-ref", or "none". Never NULL. */
+URISCAN_API const char *uriscan_kind_name(enum uriscan_kind k);
+
+/* ------------------------------------------------------------------ */
+/* Validate and parse                                                  */
+
+/*
+ * flags: no flag is defined yet for RFC 3986; pass 0. Unknown flag bits give
+ * URISCAN_E_INVALID_ARG.
+ *
+ * Every call returns URISCAN_OK when the whole input matches the rule, else a
+ * status. On a syntax status (E_SYNTAX, E_INCOMPLETE, E_BAD_PERCENT,
+ * E_BAD_CHAR) the offset of the first byte at which the input stopped being a
+ * possible prefix of the rule is stored (== len when the input is a valid
+ * prefix that ends too early). For other statuses the offset is 0.
+ */
+
+/* Validity only, the grammar's top rule. error_offset may be NULL. */
+URISCAN_API int uriscan_validate(enum uriscan_grammar g, const char *s,
+                                 size_t len, unsigned flags,
+                                 size_t *error_offset);
+
+/* Validity only, any rule (see uriscan_rule_from_name). */
+URISCAN_API int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
+                                      const char *s, size_t len,
+                                      unsigned flags, size_t *error_offset);
+
+/*
+ * Parse with the grammar's top rule and fill *out (which must not be NULL).
+ * No allocation: out->part[] holds offsets into s. On failure, out->present
+ * is 0 and out->error_offset holds the offset.
+ */
+URISCAN_API int uriscan_parse(enum uriscan_grammar g, const char *s,
+                              size_t len, unsigned flags,
+                              struct uriscan_uri *out);
+
+/*
+ * Parse against any rule. Rules that contain components (URI, URI-reference,
+ * relative-ref, absolute-URI, hier-part, relative-part, authority, host...)
+ * fill the components they contain; other rules only validate and leave
+ * out->present 0.
+ */
+URISCAN_API int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule,
+                                   const char *s, size_t len, unsigned flags,
+                                   struct uriscan_uri *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* URISCAN_H */

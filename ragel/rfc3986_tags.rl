@@ -1,0 +1,82 @@
+# rfc3986_tags.rl: RFC 3986 rules with actions that record components.
+#
+# Definitions only (the generated rules file instantiates them). The actions
+# are idempotent position stores, never callbacks: a union runs the actions
+# of every branch that is still alive, so a component may be committed by a
+# branch that dies later. The rule that makes this correct (../shared
+# RAGEL.md section 1): a mark is set on a delimiter, a component is committed
+# on leaving its rule, and the branch that survives always commits last.
+# No priorities: they would change the language.
+#
+# The C side (scripts/gen_rules.py) provides: s (start of input), p, mk[]
+# (one mark per component, all starting at s) and u (the result), and the
+# macros MARK_NEXT(c) (mark c at p + 1), MARK_HERE(c) and COMMIT(c).
+%%{
+  machine rfc3986_tags;
+  include rfc3986 "rfc3986.rl";
+
+  action scheme_end  { COMMIT(URISCAN_SCHEME); }
+  action colon       { MARK_NEXT(URISCAN_PATH); }
+  action auth_begin  { MARK_NEXT(URISCAN_AUTHORITY); MARK_NEXT(URISCAN_USERINFO);
+                       MARK_NEXT(URISCAN_HOST); }
+  action auth_end    { COMMIT(URISCAN_AUTHORITY); MARK_HERE(URISCAN_PATH); }
+  action userinfo_at { COMMIT(URISCAN_USERINFO); MARK_NEXT(URISCAN_HOST); }
+  action host_end    { COMMIT(URISCAN_HOST); }
+  action port_begin  { MARK_NEXT(URISCAN_PORT); }
+  action port_end    { COMMIT(URISCAN_PORT); }
+  action path_end    { COMMIT(URISCAN_PATH); }
+  action query_begin { MARK_NEXT(URISCAN_QUERY); }
+  action query_end   { COMMIT(URISCAN_QUERY); }
+  action frag_begin  { MARK_NEXT(URISCAN_FRAGMENT); }
+  action frag_end    { COMMIT(URISCAN_FRAGMENT); }
+  action k_ipv4      { u->host_type = URISCAN_HOST_IPV4; }
+  action k_ipv6      { u->host_type = URISCAN_HOST_IPV6; }
+  action k_ipvfuture { u->host_type = URISCAN_HOST_IPVFUTURE; }
+  action k_regname   { u->host_type = URISCAN_HOST_REGNAME; }
+
+  # IP-literal, with the kind of address it holds.
+  IP_literal_t    = "[" ( IPv6address %k_ipv6 | IPvFuture %k_ipvfuture ) "]";
+
+  # host = IP-literal / IPv4address / reg-name. Section 3.2.2: "If host
+  # matches the rule for IPv4address, then it should be considered an IPv4
+  # address literal and not a registered name". Subtracting IPv4address from
+  # reg-name makes the two final states disjoint without changing the
+  # language, so exactly one kind is recorded.
+  host_t          = ( IP_literal_t
+                    | IPv4address %k_ipv4
+                    | ( reg_name - IPv4address ) %k_regname ) %host_end;
+
+  # authority = [ userinfo "@" ] host [ ":" port ]
+  authority_t     = ( ( userinfo "@" @userinfo_at )?
+                      host_t
+                      ( ":" @port_begin port %port_end )? ) %auth_end;
+
+  query_t         = "?" @query_begin query %query_end;
+  fragment_t      = "#" @frag_begin fragment %frag_end;
+
+  # hier-part = "//" authority path-abempty / path-absolute / path-rootless
+  #           / path-empty
+  hier_part_t     = "//" @auth_begin authority_t path_abempty %path_end
+                  | ( path_absolute
+                    | path_rootless
+                    | path_empty ) %path_end;
+
+  # relative-part = "//" authority path-abempty / path-absolute
+  #               / path-noscheme / path-empty
+  relative_part_t = "//" @auth_begin authority_t path_abempty %path_end
+                  | ( path_absolute
+                    | path_noscheme
+                    | path_empty ) %path_end;
+
+  # URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+  URI_t           = scheme %scheme_end ":" @colon hier_part_t query_t? fragment_t?;
+
+  # absolute-URI = scheme ":" hier-part [ "?" query ]
+  absolute_URI_t  = scheme %scheme_end ":" @colon hier_part_t query_t?;
+
+  # relative-ref = relative-part [ "?" query ] [ "#" fragment ]
+  relative_ref_t  = relative_part_t query_t? fragment_t?;
+
+  # URI-reference = URI / relative-ref
+  URI_reference_t = URI_t | relative_ref_t;
+}%%

@@ -1,0 +1,49 @@
+/*
+ * internal.h: definitions shared by the library's C files and the generated
+ * machines. Internal; not installed. Every symbol declared here is hidden
+ * (the library is built with -fvisibility=hidden and a version script).
+ */
+#ifndef URISCAN_INTERNAL_H
+#define URISCAN_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uriscan.h"
+
+/* The rule is a URI reference: parse reports URI vs relative reference. */
+#define URISCAN__RULE_REF 1u
+
+/* One rule of a grammar, as generated from ragel/<grammar>.rules. */
+struct uriscan__rule {
+	const char *name; /* the RFC's name */
+	/* 1 if [p, pe) matches the rule, else 0 with *eo set */
+	int (*validate)(const unsigned char *p, const unsigned char *pe,
+	                size_t *eo);
+	/* as validate, and records components into *u (which the caller has
+	 * zeroed); NULL for rules without components */
+	int (*parse)(const unsigned char *p, const unsigned char *pe,
+	             struct uriscan_uri *u, size_t *eo);
+	unsigned flags;
+};
+
+/* The rules of one grammar, in the RFC's order. */
+struct uriscan__gen {
+	const struct uriscan__rule *rules;
+	unsigned count;
+	unsigned default_rule;
+};
+
+/* The library's builds (codegen chosen by -Dragel_codegen). */
+extern const struct uriscan__gen uriscan__gen_rfc3986_main;
+
+/*
+ * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /
+ * uriscan_parse_rule after the grammar lookup, shared with the differential
+ * test that links a second build. out may be NULL (validate only).
+ */
+int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
+                 unsigned rule, const char *s, size_t len, unsigned flags,
+                 struct uriscan_uri *out, size_t *error_offset);
+
+#endif

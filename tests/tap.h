@@ -1,0 +1,54 @@
+/*
+ * tap.h: a minimal TAP producer for uriscan's test programs (meson runs them
+ * with protocol: 'tap'). Header-only; every test program includes it once.
+ */
+#ifndef URISCAN_TAP_H
+#define URISCAN_TAP_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static unsigned tap_n_, tap_failed_;
+
+/* Report one test point; returns cond. */
+__attribute__((format(printf, 2, 3))) static int tap_ok(int cond,
+                                                        const char *fmt, ...)
+{
+	va_list ap;
+	tap_n_++;
+	if (!cond)
+		tap_failed_++;
+	printf("%s %u - ", cond ? "ok" : "not ok", tap_n_);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	return cond;
+}
+
+/* A comment line (diagnostics). */
+__attribute__((format(printf, 1, 2))) static void tap_diag(const char *fmt,
+                                                           ...)
+{
+	va_list ap;
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* A skipped test point. */
+static void tap_skip(const char *why)
+{
+	printf("ok %u # SKIP %s\n", ++tap_n_, why);
+}
+
+/* Print the plan and return the exit status. */
+static int tap_done(void)
+{
+	printf("1..%u\n", tap_n_);
+	return tap_failed_ ? 1 : 0;
+}
+
+#endif
