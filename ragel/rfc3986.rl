@@ -50,9 +50,9 @@
   segment       = pchar*;
 
   # path-empty    = 0<pchar>
-  # "0<pchar>" is zero repetitions of pchar: the empty string and nothing
-  # else. (The RFC's prose says "zero characters"; readers have filed errata
-  # reports asking for the plainer spelling. The language is the same.)
+  # "0<pchar>" is exactly zero repetitions of pchar: the empty string and
+  # nothing else ("zero characters" in the comment of the path rule). It is
+  # not "*pchar": reading it that way would let hier-part take any segment.
   path_empty    = "";
 
   # path-rootless = segment-nz *( "/" segment )
@@ -79,6 +79,8 @@
                 | path_empty;
 
   # reg-name      = *( unreserved / pct-encoded / sub-delims )
+  # Errata report 4942 (status "reported", never verified) would drop
+  # sub-delims from reg-name; uriscan follows the published rule.
   reg_name      = ( unreserved | pct_encoded | sub_delims )*;
 
   # dec-octet     = DIGIT                 ; 0-9
@@ -125,6 +127,8 @@
   IPvFuture     = "v"i HEXDIG+ "." ( unreserved | sub_delims | ":" )+;
 
   # IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
+  # RFC 6874 later added IPv6 zone identifiers ("[fe80::1%25eth0]"); they are
+  # not RFC 3986 and are rejected here.
   IP_literal    = "[" ( IPv6address | IPvFuture ) "]";
 
   # port          = *DIGIT

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# deps.sh: install what uriscan needs to build and test on Debian/Ubuntu,
+# skipping what is already there. Needs root or sudo for apt-get.
+#   scripts/deps.sh          build + test dependencies
+#   scripts/deps.sh --bench  also the peer parsers the bench compares against
+set -euo pipefail
+
+pkgs=(ragel meson ninja-build gcc pkg-config python3 clang libclang-rt-14-dev
+      liburiparser-dev)
+if [ "${1:-}" = "--bench" ]; then
+  pkgs+=(libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev g++
+         libboost-url1.81-dev valgrind)
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "deps.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=sudo
+fi
+echo "deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# Optional packages may not exist on every release: install what exists.
+available=()
+for p in "${missing[@]}"; do
+  if apt-cache show "$p" >/dev/null 2>&1; then available+=("$p"); else echo "deps.sh: $p not available, skipped" >&2; fi
+done
+[ ${#available[@]} -eq 0 ] || $sudo apt-get install -y -qq --no-install-recommends "${available[@]}" >/dev/null

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# test.sh: build uriscan and run the whole test suite twice: a normal build
+# (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
+# (clang when present). Ends with the line 'N passed, N failed, N skipped'.
+#   scripts/test.sh            everything
+#   scripts/test.sh --quick    the normal build only
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh || exit 2
+
+jobs=$(nproc 2>/dev/null || echo 2)
+builds=(build)
+
+setup() { # dir, extra meson args...
+  local dir=$1; shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$@" >/dev/null
+  else
+    meson setup "$dir" "$@" >/dev/null
+  fi
+}
+
+setup build -Dwerror=true || exit 2
+ninja -C build -j "$jobs" || exit 2
+meson test -C build --num-processes "$jobs" --print-errorlogs
+if [ "${1:-}" != "--quick" ]; then
+  san_cc=gcc
+  command -v clang >/dev/null && san_cc=clang
+  CC=$san_cc setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dbuildtype=debugoptimized -Dwerror=true || exit 2
+  ninja -C build-san -j "$jobs" || exit 2
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-san --num-processes "$jobs" --print-errorlogs
+  builds+=(build-san)
+fi
+python3 scripts/test-summary.py "${builds[@]}"
