@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "uriscan-config.h"
 
 /* ------------------------------------------------------------------ */
 /* Versions and statuses                                               */
@@ -71,7 +72,12 @@ static const struct grammar_desc grammars[URISCAN_GRAMMAR_COUNT] = {
 	                     "RFC 2396 generic URI syntax (1998)", NULL, NULL},
 	[URISCAN_RFC3986] = {"rfc3986", "3986",
 	                     "RFC 3986 URI generic syntax (STD 66)",
-	                     &uriscan__gen_rfc3986_main, allowed_3986},
+#if URISCAN_HAVE_RFC3986
+	                     &uriscan__gen_rfc3986_main,
+#else
+	                     NULL,
+#endif
+	                     allowed_3986},
 	[URISCAN_RFC3987] = {"rfc3987", "3987",
 	                     "RFC 3987 IRIs (internationalized, UTF-8)", NULL,
 	                     NULL},
