@@ -1,0 +1,681 @@
+#!/usr/bin/env python3
+"""Every byte in every position: vectors for tests/core/test_vectors.c.
+
+An independent reference for RFC 3986, written without looking at uriscan:
+the ABNF of RFC 3986 Appendix A (and the RFC 5234 core rules it uses) is
+kept below as text, parsed by a small ABNF reader, and turned into an NFA
+that is run by subset simulation. From that it knows, for any rule and input,
+whether the input matches and, if not, the first byte at which the input
+stopped being a possible prefix of the rule. Components of valid inputs come
+from a different route again: the regular expression of RFC 3986 Appendix B
+and the layout of section 3.2.
+
+Usage:
+  gen_vectors.py --generate OUT.tsv
+      Place every byte 0x00-0xFF into every position of a list of template
+      inputs (scheme, userinfo, host, port, path, query, fragment, IP
+      literals, ...) and write one vector per case (format: see the header
+      of tests/vectors/rfc3986.tsv).
+  gen_vectors.py --check FILE.tsv...
+      Compare every case of hand-written vector files with this reference;
+      prints TAP. A second, independent derivation of the expected answers.
+"""
+import re
+import sys
+
+# RFC 3986, Appendix A, as published (path-empty's prose value included).
+RFC3986_ABNF = r"""
+URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+
+hier-part     = "//" authority path-abempty
+              / path-absolute
+              / path-rootless
+              / path-empty
+
+URI-reference = URI / relative-ref
+
+absolute-URI  = scheme ":" hier-part [ "?" query ]
+
+relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+
+relative-part = "//" authority path-abempty
+              / path-absolute
+              / path-noscheme
+              / path-empty
+
+scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+
+authority     = [ userinfo "@" ] host [ ":" port ]
+userinfo      = *( unreserved / pct-encoded / sub-delims / ":" )
+host          = IP-literal / IPv4address / reg-name
+port          = *DIGIT
+
+IP-literal    = "[" ( IPv6address / IPvFuture  ) "]"
+
+IPvFuture     = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+
+IPv6address   =                            6( h16 ":" ) ls32
+              /                       "::" 5( h16 ":" ) ls32
+              / [               h16 ] "::" 4( h16 ":" ) ls32
+              / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+              / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+              / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+              / [ *4( h16 ":" ) h16 ] "::"              ls32
+              / [ *5( h16 ":" ) h16 ] "::"              h16
+              / [ *6( h16 ":" ) h16 ] "::"
+
+h16           = 1*4HEXDIG
+ls32          = ( h16 ":" h16 ) / IPv4address
+IPv4address   = dec-octet "." dec-octet "." dec-octet "." dec-octet
+
+dec-octet     = DIGIT                 ; 0-9
+              / %x31-39 DIGIT         ; 10-99
+              / "1" 2DIGIT            ; 100-199
+              / "2" %x30-34 DIGIT     ; 200-249
+              / "25" %x30-35          ; 250-255
+
+reg-name      = *( unreserved / pct-encoded / sub-delims )
+
+path          = path-abempty    ; begins with "/" or is empty
+              / path-absolute   ; begins with "/" but not "//"
+              / path-noscheme   ; begins with a non-colon segment
+              / path-rootless   ; begins with a segment
+              / path-empty      ; zero characters
+
+path-abempty  = *( "/" segment )
+path-absolute = "/" [ segment-nz *( "/" segment ) ]
+path-noscheme = segment-nz-nc *( "/" segment )
+path-rootless = segment-nz *( "/" segment )
+path-empty    = 0<pchar>
+
+segment       = *pchar
+segment-nz    = 1*pchar
+segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+              ; non-zero-length segment without any colon ":"
+
+pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
+
+query         = *( pchar / "/" / "?" )
+
+fragment      = *( pchar / "/" / "?" )
+
+pct-encoded   = "%" HEXDIG HEXDIG
+
+unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
+reserved      = gen-delims / sub-delims
+gen-delims    = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+sub-delims    = "!" / "$" / "&" / "'" / "(" / ")"
+              / "*" / "+" / "," / ";" / "="
+"""
+
+# RFC 5234, Appendix B.1 (the core rules Appendix A uses).
+CORE_ABNF = r"""
+ALPHA         = %x41-5A / %x61-7A   ; A-Z / a-z
+DIGIT         = %x30-39             ; 0-9
+HEXDIG        = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+"""
+
+# Section 2: the characters a URI is made of (unreserved, reserved and the
+# '%' of percent-encoding). Any other byte can appear nowhere: "bad_char".
+ALPHA = set(range(0x41, 0x5B)) | set(range(0x61, 0x7B))
+DIGIT = set(range(0x30, 0x3A))
+HEXDIG = DIGIT | set(b"ABCDEFabcdef")
+UNRESERVED = ALPHA | DIGIT | set(b"-._~")
+GEN_DELIMS = set(b":/?#[]@")
+SUB_DELIMS = set(b"!$&'()*+,;=")
+URI_CHARS = UNRESERVED | GEN_DELIMS | SUB_DELIMS | {ord("%")}
+
+
+# ---------------------------------------------------------------------------
+# A small ABNF reader (RFC 5234 section 4, the parts RFC 3986 uses).
+
+TOKEN = re.compile(r"""
+    (?P<ws>\s+|;[^\n]*)
+  | (?P<str>"[^"]*")
+  | (?P<num>%x[0-9A-Fa-f]+(?:-[0-9A-Fa-f]+)?)
+  | (?P<prose><[^>]*>)
+  | (?P<rep>\d*\*\d*|\d+)
+  | (?P<name>[A-Za-z][A-Za-z0-9-]*)
+  | (?P<op>[=/()\[\]])
+""", re.X)
+
+
+def tokenize(text):
+    pos = 0
+    out = []
+    while pos < len(text):
+        m = TOKEN.match(text, pos)
+        if not m:
+            raise ValueError(f"ABNF: cannot read {text[pos:pos + 20]!r}")
+        pos = m.end()
+        if m.lastgroup != "ws":
+            out.append((m.lastgroup, m.group()))
+    return out
+
+
+def parse_abnf(text):
+    """Return {rule name (lower case): AST}."""
+    rules = {}
+    chunks = []
+    for line in text.splitlines():
+        if re.match(r"[A-Za-z]", line):
+            chunks.append(line)
+        elif line.strip() and chunks:
+            chunks[-1] += "\n" + line
+    for chunk in chunks:
+        toks = tokenize(chunk)
+        assert toks[0][0] == "name" and toks[1] == ("op", "="), chunk
+        p = Parser(toks[2:])
+        node = p.alternation()
+        if p.i != len(p.toks):
+            raise ValueError(f"ABNF: trailing tokens in {chunk!r}")
+        rules[toks[0][1].lower()] = node
+    return rules
+
+
+class Parser:
+    def __init__(self, toks):
+        self.toks = toks
+        self.i = 0
+
+    def peek(self):
+        return self.toks[self.i] if self.i < len(self.toks) else (None, None)
+
+    def alternation(self):
+        alts = [self.concatenation()]
+        while self.peek() == ("op", "/"):
+            self.i += 1
+            alts.append(self.concatenation())
+        return alts[0] if len(alts) == 1 else ("alt", alts)
+
+    def concatenation(self):
+        items = []
+        while True:
+            kind, val = self.peek()
+            if kind in (None,) or (kind == "op" and val in "/)]"):
+                break
+            items.append(self.repetition())
+        if not items:
+            raise ValueError("ABNF: empty concatenation")
+        return items[0] if len(items) == 1 else ("seq", items)
+
+    def repetition(self):
+        kind, val = self.peek()
+        lo, hi = 1, 1
+        if kind == "rep":
+            self.i += 1
+            if "*" in val:
+                a, b = val.split("*")
+                lo = int(a) if a else 0
+                hi = int(b) if b else None
+            else:
+                lo = hi = int(val)
+        node = self.element()
+        if (lo, hi) == (1, 1):
+            return node
+        return ("rep", lo, hi, node)
+
+    def element(self):
+        kind, val = self.peek()
+        self.i += 1
+        if kind == "name":
+            return ("ref", val.lower())
+        if kind == "str":
+            # quoted strings are case-insensitive (RFC 5234 section 2.3)
+            chars = val[1:-1]
+            sets = [("set", frozenset({ord(c.lower()), ord(c.upper())}))
+                    for c in chars]
+            if not sets:
+                return ("seq", [])
+            return sets[0] if len(sets) == 1 else ("seq", sets)
+        if kind == "num":
+            body = val[2:]
+            if "-" in body:
+                a, b = body.split("-")
+                return ("set", frozenset(range(int(a, 16), int(b, 16) + 1)))
+            return ("set", frozenset({int(body, 16)}))
+        if kind == "prose":
+            return ("prose", val)
+        if (kind, val) == ("op", "("):
+            node = self.alternation()
+            self.expect(")")
+            return node
+        if (kind, val) == ("op", "["):
+            node = self.alternation()
+            self.expect("]")
+            return ("rep", 0, 1, node)
+        raise ValueError(f"ABNF: unexpected {val!r}")
+
+    def expect(self, op):
+        if self.peek() != ("op", op):
+            raise ValueError(f"ABNF: expected {op!r}")
+        self.i += 1
+
+
+# ---------------------------------------------------------------------------
+# NFA (Thompson construction) and a lazily determinised matcher.
+
+class NFA:
+    def __init__(self, rules):
+        self.rules = rules
+        self.eps = []
+        self.edges = []
+
+    def state(self):
+        self.eps.append([])
+        self.edges.append([])
+        return len(self.eps) - 1
+
+    def build(self, node, depth=0):
+        """Return (start, end) of a fragment for node."""
+        if depth > 50:
+            raise ValueError("ABNF: recursive rule")
+        kind = node[0]
+        s = self.state()
+        if kind == "set":
+            e = self.state()
+            self.edges[s].append((node[1], e))
+            return s, e
+        if kind == "ref":
+            a, b = self.build(self.rules[node[1]], depth + 1)
+            self.eps[s].append(a)
+            return s, b
+        if kind == "seq":
+            cur = s
+            for item in node[1]:
+                a, b = self.build(item, depth)
+                self.eps[cur].append(a)
+                cur = b
+            return s, cur
+        if kind == "alt":
+            e = self.state()
+            for item in node[1]:
+                a, b = self.build(item, depth)
+                self.eps[s].append(a)
+                self.eps[b].append(e)
+            return s, e
+        if kind == "rep":
+            _, lo, hi, sub = node
+            if hi == 0:
+                return s, s  # 0<pchar>, 0*0x: the empty string
+            if sub[0] == "prose":
+                raise ValueError("ABNF: prose value used with a repetition")
+            cur = s
+            for _ in range(lo):
+                a, b = self.build(sub, depth)
+                self.eps[cur].append(a)
+                cur = b
+            if hi is None:
+                a, b = self.build(sub, depth)
+                self.eps[cur].append(a)
+                self.eps[b].append(cur)
+                return s, cur
+            e = self.state()
+            for _ in range(hi - lo):
+                self.eps[cur].append(e)
+                a, b = self.build(sub, depth)
+                self.eps[cur].append(a)
+                cur = b
+            self.eps[cur].append(e)
+            return s, e
+        if kind == "prose":
+            raise ValueError(f"ABNF: prose value {node[1]} is not a grammar")
+        raise ValueError(f"ABNF: node {kind}")
+
+
+class Matcher:
+    """One rule as a DFA built on demand from its NFA."""
+
+    def __init__(self, rules, name):
+        self.nfa = NFA(rules)
+        start, self.final = self.nfa.build(("ref", name.lower()))
+        self.ids = {}
+        self.sets = []
+        self.cache = {}
+        self.start = self.intern(self.closure({start}))
+        self.dead = self.intern(frozenset())
+
+    def closure(self, states):
+        stack = list(states)
+        seen = set(states)
+        while stack:
+            st = stack.pop()
+            for t in self.nfa.eps[st]:
+                if t not in seen:
+                    seen.add(t)
+                    stack.append(t)
+        return frozenset(seen)
+
+    def intern(self, fs):
+        if fs not in self.ids:
+            self.ids[fs] = len(self.sets)
+            self.sets.append(fs)
+        return self.ids[fs]
+
+    def step(self, cur, byte):
+        key = (cur, byte)
+        nxt = self.cache.get(key)
+        if nxt is None:
+            targets = set()
+            for st in self.sets[cur]:
+                for bs, t in self.nfa.edges[st]:
+                    if byte in bs:
+                        targets.add(t)
+            nxt = self.intern(self.closure(targets))
+            self.cache[key] = nxt
+        return nxt
+
+    def run(self, data):
+        """(True, 0) on a match, else (False, error offset)."""
+        cur = self.start
+        for i, b in enumerate(data):
+            cur = self.step(cur, b)
+            if cur == self.dead:
+                return False, i
+        if self.final in self.sets[cur]:
+            return True, 0
+        return False, len(data)
+
+
+RULES = parse_abnf(CORE_ABNF + RFC3986_ABNF)
+_matchers = {}
+
+
+def matcher(rule):
+    m = _matchers.get(rule.lower())
+    if m is None:
+        m = _matchers[rule.lower()] = Matcher(RULES, rule)
+    return m
+
+
+def status_of(data, off):
+    """The status name for a failure at off (see tests/vectors/rfc3986.tsv)."""
+    if off >= len(data):
+        return "incomplete"
+    if data[off] not in URI_CHARS:
+        return "bad_char"
+    # In a viable prefix every '%' begins a pct-encoded, so a failure one
+    # byte after '%', or two bytes after '%' HEXDIG, is inside an escape.
+    if off >= 1 and data[off - 1] == ord("%"):
+        return "bad_percent"
+    if off >= 2 and data[off - 2] == ord("%") and data[off - 1] in HEXDIG:
+        return "bad_percent"
+    return "syntax"
+
+
+# ---------------------------------------------------------------------------
+# Components of a valid input, by RFC 3986 Appendix B and section 3.2.
+
+APPENDIX_B = re.compile(
+    rb"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?", re.S)
+AUTHORITY = re.compile(rb"^(?:([^@]*)@)?(\[[^\]]*\]|[^:]*)(?::(.*))?$", re.S)
+DEC_OCTET = rb"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])"
+IPV4 = re.compile(rb"^" + rb"\.".join([DEC_OCTET] * 4) + rb"$")
+
+REF_RULES = ("uri", "uri-reference", "absolute-uri", "relative-ref")
+PART_RULES = ("hier-part", "relative-part")
+
+
+def host_type(host):
+    if host.startswith(b"["):
+        return "ipvfuture" if host[1:2] in (b"v", b"V") else "ipv6"
+    # section 3.2.2: an IPv4address is an IPv4 address, not a reg-name
+    return "ipv4" if IPV4.match(host) else "reg-name"
+
+
+def split_authority(auth, comp):
+    m = AUTHORITY.match(auth)
+    assert m, auth
+    comp["authority"] = auth
+    if m.group(1) is not None:
+        comp["userinfo"] = m.group(1)
+    comp["host"] = m.group(2)
+    if m.group(3) is not None:
+        comp["port"] = m.group(3)
+    comp["host_type"] = host_type(m.group(2)).encode()
+
+
+def components(rule, data):
+    """Components of a valid input as {name: bytes}, or None if the rule has
+    none (only rules that contain components report them)."""
+    r = rule.lower()
+    comp = {}
+    if r in REF_RULES:
+        m = APPENDIX_B.match(data)
+        if m.group(1) is not None:
+            comp["scheme"] = m.group(2)
+        if m.group(3) is not None:
+            split_authority(m.group(4), comp)
+        comp["path"] = m.group(5)
+        if m.group(6) is not None:
+            comp["query"] = m.group(7)
+        if m.group(8) is not None:
+            comp["fragment"] = m.group(9)
+        comp["kind"] = b"uri" if "scheme" in comp else b"relative-ref"
+    elif r in PART_RULES:
+        if data.startswith(b"//"):
+            end = len(data)
+            slash = data.find(b"/", 2)
+            if slash >= 0:
+                end = slash
+            split_authority(data[2:end], comp)
+            comp["path"] = data[end:]
+        else:
+            comp["path"] = data
+    elif r == "authority":
+        split_authority(data, comp)
+    elif r == "host":
+        comp["host"] = data
+        comp["host_type"] = host_type(data).encode()
+    else:
+        return None
+    return comp
+
+
+# ---------------------------------------------------------------------------
+# The vector format.
+
+COMPONENT_KEYS = ("scheme", "authority", "userinfo", "host", "port", "path",
+                  "query", "fragment", "host_type", "kind")
+
+
+def escape(data):
+    out = []
+    for b in data:
+        if b == 0x5C:
+            out.append("\\\\")
+        elif 0x21 <= b <= 0x7E:
+            out.append(chr(b))
+        else:
+            out.append(f"\\x{b:02x}")
+    return "".join(out)
+
+
+def unescape(text):
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c != "\\":
+            out.append(ord(c))
+            i += 1
+            continue
+        nxt = text[i + 1:i + 2]
+        if nxt == "\\":
+            out.append(0x5C)
+            i += 2
+        elif nxt in ("t", "n", "r"):
+            out.append({"t": 9, "n": 10, "r": 13}[nxt])
+            i += 2
+        elif nxt == "x" and re.fullmatch(r"[0-9A-Fa-f]{2}", text[i + 2:i + 4]):
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        else:
+            raise ValueError(f"bad escape in {text!r}")
+    return bytes(out)
+
+
+def expectation(rule, data):
+    """(verdict, expected column) for rule and data."""
+    ok, off = matcher(rule).run(data)
+    if not ok:
+        return "invalid", f"{status_of(data, off)}@{off}"
+    comp = components(rule, data)
+    if comp is None:
+        return "valid", "-"
+    words = [f"{k}={escape(comp[k])}" for k in COMPONENT_KEYS if k in comp]
+    return "valid", " ".join(words)
+
+
+# Templates: (rule, before, after, what). Every byte value is placed between
+# before and after.
+TEMPLATES = [
+    ("URI-reference", b"", b"", "the whole input"),
+    ("URI-reference", b"", b"x:/p", "first byte (scheme or relative path)"),
+    ("URI-reference", b"s", b"x:/p?q", "scheme, after its first letter"),
+    ("URI-reference", b"s:", b"", "right after the scheme's colon, at end"),
+    ("URI-reference", b"s:", b"a/b", "first byte of a rootless path"),
+    ("URI-reference", b"s://", b"h:1/p", "first byte of the authority"),
+    ("URI-reference", b"s://u", b"i@h:1/p?q#f", "userinfo"),
+    ("URI-reference", b"s://u:", b"@h/p", "userinfo after a colon"),
+    ("URI-reference", b"s://u@h", b"o:1/p?q#f", "reg-name host"),
+    ("URI-reference", b"s://u@h:1", b"2/p?q#f", "port"),
+    ("URI-reference", b"s://h:", b"", "empty port, at end"),
+    ("URI-reference", b"s://1.2.3.4", b"/", "after an IPv4 address"),
+    ("URI-reference", b"s://1.2", b".3.4/", "inside an IPv4 address"),
+    ("URI-reference", b"s://[::1", b"]/", "inside an IPv6 literal"),
+    ("URI-reference", b"s://[1:", b":2]/", "between the colons of ::"),
+    ("URI-reference", b"s://[", b"::1]/", "first byte of an IP-literal"),
+    ("URI-reference", b"s://[v1.a", b"]/", "inside an IPvFuture"),
+    ("URI-reference", b"s://[::1]", b"/", "right after an IP-literal"),
+    ("URI-reference", b"s://h/p", b"a/b?q#f", "path segment"),
+    ("URI-reference", b"s:/p/a%", b"1", "first hex digit of an escape"),
+    ("URI-reference", b"s:/p/a%4", b"", "second hex digit of an escape"),
+    ("URI-reference", b"s://h/p?q", b"r#f", "query"),
+    ("URI-reference", b"s://h/p?q#f", b"g", "fragment"),
+    ("URI-reference", b"p", b"a/b?q#f", "first segment of a relative path"),
+    ("URI-reference", b"./p", b"a", "segment after ./"),
+    ("URI-reference", b"//", b"h/p", "first byte of a relative authority"),
+    ("URI-reference", b"/", b"/h", "second byte of an absolute path"),
+    ("URI-reference", b"?", b"", "relative query"),
+    ("URI", b"s:/", b"", "first byte of a path-absolute segment"),
+    ("absolute-URI", b"s:/p?q", b"", "end of an absolute URI"),
+    ("relative-ref", b"a", b"b:c", "relative-ref, first segment"),
+    ("URI-reference", b"//1.2.3.4", b"@", "after an IPv4-like userinfo"),
+    ("URI-reference", b"//1.2.3.4:", b"@", "port-like userinfo"),
+    ("authority", b"u", b"@h:1", "authority rule, userinfo"),
+    ("authority", b"1.2.3.4:", b"@", "authority rule, port-like userinfo"),
+    ("host", b"h", b"", "host rule"),
+    ("IPv6address", b"1:", b":2", "IPv6address rule"),
+    ("IPv4address", b"1.2", b".3.4", "IPv4address rule"),
+    ("IPvFuture", b"v", b".x", "IPvFuture rule, version"),
+    ("scheme", b"a", b"", "scheme rule"),
+    ("segment-nz-nc", b"a", b"b", "segment-nz-nc rule"),
+    ("dec-octet", b"2", b"5", "dec-octet rule"),
+    ("pct-encoded", b"%", b"0", "pct-encoded rule"),
+    ("port", b"8", b"0", "port rule"),
+    ("path", b"a", b"/b", "path rule"),
+    ("query", b"a", b"", "query rule"),
+]
+
+
+LONG_INPUTS = [
+    ("URI-reference", b"http://h/" + b"a" * 5000),
+    ("URI-reference", b"http://h/" + b"a" * 5000 + b"%4"),
+    ("URI-reference", b"http://h/" + b"a" * 5000 + b"%4g"),
+    ("URI-reference", b"a" * 9000 + b":"),
+    ("URI-reference", b"a" * 9000 + b"/:"),
+    ("URI-reference", b"?" + b"x" * 10000 + b" "),
+    ("URI-reference", b"//" + b"u" * 4096 + b"@" + b"h" * 4096 + b":" +
+     b"1" * 4096),
+    ("host", b"1" * 4000),
+    ("segment", b"%41" * 3000),
+    ("IPv6address", b"1:" * 3000),
+]
+
+
+def generate(out_path):
+    lines = [
+        "# Generated by tests/core/gen_vectors.py: every byte 0x00-0xff in",
+        "# every position of a list of templates. Format: see",
+        "# tests/vectors/rfc3986.tsv. Do not edit.",
+    ]
+    for rule, before, after, what in TEMPLATES:
+        lines.append(f"# {rule}: {escape(before)}<byte>{escape(after)}: {what}")
+        for b in range(256):
+            data = before + bytes([b]) + after
+            verdict, expect = expectation(rule, data)
+            lines.append(f"{verdict}\t{rule}\t{escape(data)}\t{expect}")
+    # Long inputs: several pages, so the guard-page copies cross pages.
+    lines.append("# long inputs")
+    for rule, data in LONG_INPUTS:
+        verdict, expect = expectation(rule, data)
+        lines.append(f"{verdict}\t{rule}\t{escape(data)}\t{expect}")
+    with open(out_path, "w", encoding="ascii", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def check(paths):
+    """TAP: does every case of the files agree with this reference?"""
+    n = 0
+    failed = 0
+    for path in paths:
+        with open(path, encoding="ascii") as f:
+            for lineno, line in enumerate(f, 1):
+                line = line.rstrip("\r\n")
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split("\t")
+                n += 1
+                where = f"{path.rsplit('/', 1)[-1]}:{lineno}"
+                if len(fields) not in (4, 5):
+                    failed += 1
+                    print(f"not ok {n} - {where}: needs 4 or 5 fields")
+                    continue
+                verdict, rule, text, expect = fields[:4]
+                try:
+                    data = unescape(text)
+                    want = expectation(rule, data)
+                except (ValueError, KeyError) as e:
+                    failed += 1
+                    print(f"not ok {n} - {where}: {e}")
+                    continue
+                shown = text.replace("#", "\\x23")  # '#' starts TAP directives
+                got = (verdict, expect)
+                same = got == want
+                if not same and expect == "*":
+                    same = verdict == want[0] == "valid"
+                elif not same and verdict == want[0] == "valid":
+                    # same components, maybe listed in another order
+                    same = sorted(expect.split(" ")) == sorted(
+                        want[1].split(" "))
+                if same:
+                    print(f"ok {n} - {where} {rule} {shown}")
+                else:
+                    failed += 1
+                    print(f"not ok {n} - {where} {rule} {shown}")
+                    print(f"# file says:      {verdict}\t{expect}")
+                    print(f"# reference says: {want[0]}\t{want[1]}")
+    print(f"1..{n}")
+    return 1 if failed else 0
+
+
+def main(argv):
+    # sanity: the ABNF's terminals are exactly the section 2 characters
+    used = set()
+    m = matcher("URI-reference")
+    for edges in m.nfa.edges:
+        for bs, _ in edges:
+            used |= bs
+    if used != URI_CHARS:
+        sys.exit("gen_vectors.py: ABNF terminals differ from section 2")
+    if len(argv) == 3 and argv[1] == "--generate":
+        generate(argv[2])
+        return 0
+    if len(argv) >= 3 and argv[1] == "--check":
+        return check(argv[2:])
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
