@@ -1,0 +1,253 @@
+/*
+ * output.c: see output.h.
+ *
+ * Bytes are gathered in a private staging buffer (escaping writes bytes one
+ * at a time, which stdio would lock for each call) and handed to stdio with
+ * fwrite in large blocks; stdout itself gets a large buffer with setvbuf.
+ *
+ * A write error ends the program with status 2. A closed pipe (EPIPE, when
+ * SIGPIPE is ignored; otherwise SIGPIPE ends the process as usual) ends it
+ * quietly: `uriscan parse big | head` prints no error.
+ */
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define STAGE_SIZE ((size_t)64 << 10)
+#define STDOUT_BUFFER ((size_t)1 << 20)
+
+static char stage[STAGE_SIZE];
+static size_t stage_len;
+static int interactive;
+static char stdout_buf[STDOUT_BUFFER];
+/* 1 for printable ASCII other than '"' and '\\': copied as is. */
+static unsigned char json_plain_tab[256];
+
+static const char hexdig[] = "0123456789abcdef";
+
+static _Noreturn void write_failed(int err)
+{
+	if (err != EPIPE)
+		fprintf(stderr, "uriscan: write error: %s\n", strerror(err));
+	/* nothing more can be written; do not let exit() try again */
+	_exit(2);
+}
+
+void out_init(void)
+{
+	for (unsigned c = 0x20; c < 0x7f; c++)
+		json_plain_tab[c] = c != '"' && c != '\\';
+	interactive = isatty(STDOUT_FILENO);
+	if (!interactive)
+		setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
+}
+
+static void stage_flush(void)
+{
+	if (stage_len == 0)
+		return;
+	errno = 0;
+	if (fwrite(stage, 1, stage_len, stdout) != stage_len)
+		write_failed(errno ? errno : EIO);
+	stage_len = 0;
+}
+
+void out_bytes(const void *p, size_t n)
+{
+	const char *s = p;
+
+	if (n > STAGE_SIZE - stage_len) {
+		stage_flush();
+		if (n >= STAGE_SIZE) {
+			errno = 0;
+			if (fwrite(s, 1, n, stdout) != n)
+				write_failed(errno ? errno : EIO);
+			return;
+		}
+	}
+	memcpy(stage + stage_len, s, n);
+	stage_len += n;
+}
+
+void out_str(const char *s)
+{
+	out_bytes(s, strlen(s));
+}
+
+void out_char(char c)
+{
+	if (stage_len == STAGE_SIZE)
+		stage_flush();
+	stage[stage_len++] = c;
+}
+
+void out_u64(uint64_t v)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	out_bytes(tmp + i, sizeof tmp - i);
+}
+
+/* Length of the valid UTF-8 sequence (2 to 4 bytes) at p, or 0. Rejects
+ * overlong forms, UTF-16 surrogates and code points above U+10FFFF. */
+static size_t utf8_seq(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+	size_t len, i;
+
+	if (c < 0xc2)
+		return 0; /* ASCII is handled by the caller; 80-c1 never lead */
+	if (c < 0xe0)
+		len = 2;
+	else if (c < 0xf0)
+		len = 3;
+	else if (c < 0xf5)
+		len = 4;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if (c == 0xe0 && p[1] < 0xa0)
+		return 0; /* overlong */
+	if (c == 0xed && p[1] >= 0xa0)
+		return 0; /* U+D800..U+DFFF */
+	if (c == 0xf0 && p[1] < 0x90)
+		return 0; /* overlong */
+	if (c == 0xf4 && p[1] >= 0x90)
+		return 0; /* above U+10FFFF */
+	return len;
+}
+
+/* Copied as is in a JSON string (see out_init). */
+static int json_plain(unsigned char c)
+{
+	return json_plain_tab[c];
+}
+
+void out_json_string(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *e = p + n;
+
+	out_char('"');
+	while (p < e) {
+		unsigned char c = *p;
+
+		if (json_plain(c)) {
+			const unsigned char *q = p + 1;
+			while (q < e && json_plain(*q))
+				q++;
+			out_bytes(p, (size_t)(q - p));
+			p = q;
+			continue;
+		}
+		if (c < 0x80) {
+			char esc[6] = {'\\', 'u', '0', '0', hexdig[c >> 4],
+			               hexdig[c & 15]};
+			switch (c) {
+			case '"':
+			case '\\':
+				out_char('\\');
+				out_char((char)c);
+				break;
+			case '\b':
+				out_bytes("\\b", 2);
+				break;
+			case '\f':
+				out_bytes("\\f", 2);
+				break;
+			case '\n':
+				out_bytes("\\n", 2);
+				break;
+			case '\r':
+				out_bytes("\\r", 2);
+				break;
+			case '\t':
+				out_bytes("\\t", 2);
+				break;
+			default:
+				out_bytes(esc, sizeof esc);
+				break;
+			}
+			p++;
+			continue;
+		}
+		size_t k = utf8_seq(p, (size_t)(e - p));
+		if (k > 0) {
+			out_bytes(p, k);
+			p += k;
+		} else {
+			char esc[6] = {'\\', 'u', 'd', 'c', hexdig[c >> 4],
+			               hexdig[c & 15]};
+			out_bytes(esc, sizeof esc);
+			p++;
+		}
+	}
+	out_char('"');
+}
+
+static int tsv_special(unsigned char c)
+{
+	return c == '\\' || c == '\t' || c == '\n' || c == '\r';
+}
+
+void out_tsv_field(const char *s, size_t n)
+{
+	const char *p = s;
+	const char *e = s + n;
+
+	while (p < e) {
+		const char *q = p;
+		while (q < e && !tsv_special((unsigned char)*q))
+			q++;
+		out_bytes(p, (size_t)(q - p));
+		if (q == e)
+			break;
+		out_char('\\');
+		switch (*q) {
+		case '\t':
+			out_char('t');
+			break;
+		case '\n':
+			out_char('n');
+			break;
+		case '\r':
+			out_char('r');
+			break;
+		default:
+			out_char('\\');
+			break;
+		}
+		p = q + 1;
+	}
+}
+
+void out_end_record(void)
+{
+	if (interactive) {
+		stage_flush();
+		if (fflush(stdout) != 0)
+			write_failed(errno);
+	} else if (stage_len > STAGE_SIZE / 2) {
+		stage_flush();
+	}
+}
+
+void out_flush(void)
+{
+	stage_flush();
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		write_failed(errno ? errno : EIO);
+}

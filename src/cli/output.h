@@ -1,0 +1,43 @@
+/*
+ * output.h: buffered output to stdout with explicit lengths (NUL bytes are
+ * data), and the JSON and TSV string encodings of uriscan(1).
+ */
+#ifndef URISCAN_CLI_OUTPUT_H
+#define URISCAN_CLI_OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Set stdout's buffering (large when not a terminal). Call before any
+ * output. */
+void out_init(void);
+/* Bytes, verbatim. */
+void out_bytes(const void *p, size_t n);
+/* A string literal, verbatim (its length is known at compile time). */
+#define OUT_LIT(s) out_bytes("" s, sizeof(s) - 1)
+/* A NUL-terminated string, verbatim. */
+void out_str(const char *s);
+void out_char(char c);
+/* A decimal number. */
+void out_u64(uint64_t v);
+/*
+ * A JSON string literal (with its quotes) holding the bytes [s, s + n):
+ * valid UTF-8 is copied; '"', '\\' and the control bytes 0x00-0x1f and 0x7f
+ * are escaped (\" \\ \b \f \n \r \t, else \u00xx); every byte that is not
+ * part of a valid UTF-8 sequence becomes \udcXX (U+DC80 + byte - 0x80, the
+ * "surrogateescape" convention). The result is always valid JSON.
+ */
+void out_json_string(const char *s, size_t n);
+/* A TSV field (PostgreSQL COPY text format): '\\', tab, newline and
+ * carriage return become \\ \t \n \r; every other byte is copied. */
+void out_tsv_field(const char *s, size_t n);
+/* End of one output record: hands the bytes to stdio when the buffer is
+ * full or stdout is a terminal. */
+void out_end_record(void);
+/* Flush everything to stdout's file descriptor (at the end, and before a
+ * message on stderr so that both appear in order). Every output function
+ * ends the program with status 2 when a write fails: after a message on
+ * stderr, or quietly for a closed pipe (EPIPE). */
+void out_flush(void);
+
+#endif

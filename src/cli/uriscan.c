@@ -1,0 +1,609 @@
+/*
+ * uriscan: the command-line tool. Validates and splits URIs, one record per
+ * line (or per NUL-terminated record), with the public API of uriscan.h only.
+ *
+ *   uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv] [FILE...]
+ *   uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]
+ *   uriscan rules [-g GRAMMAR]
+ *
+ * The manual is uriscan.1 beside this file; keep both in step.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "uriscan.h"
+
+#include "output.h"
+#include "reader.h"
+
+#ifndef URISCAN_CLI_VERSION
+#define URISCAN_CLI_VERSION URISCAN_VERSION_STRING
+#endif
+
+#define EXIT_INVALID 1
+#define EXIT_TROUBLE 2
+
+static const char help_text[] =
+    "Usage: uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv] "
+    "[FILE...]\n"
+    "       uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]\n"
+    "       uriscan rules [-g GRAMMAR]\n"
+    "       uriscan --help | --version\n"
+    "\n"
+    "Validate and split URIs. A record is a line of the FILEs, or of standard\n"
+    "input when there is no FILE or FILE is '-'. One trailing CR is stripped\n"
+    "from each line; a last line without a newline is still a record.\n"
+    "\n"
+    "Commands:\n"
+    "  parse   print one line per record: validity and components\n"
+    "  check   print FILE:LINE:COLUMN: ERROR: message for each invalid record\n"
+    "          (COLUMN is the 1-based byte where the record stopped being\n"
+    "          valid; length + 1 when it ends too early)\n"
+    "  rules   list grammars and rules; with -g, that grammar's rule names\n"
+    "\n"
+    "Options:\n"
+    "  -g, --grammar=GRAMMAR  grammar: rfc3986 (default); 3986, RFC3986 and\n"
+    "                         rfc-3986 work too ('uriscan rules' lists them)\n"
+    "  -r, --rule=RULE        match the records against this ABNF rule of the\n"
+    "                         grammar (default: its top rule, URI-reference for\n"
+    "                         RFC 3986), e.g. -r IPv6address\n"
+    "  -z, --null             records end with a NUL byte instead of a newline\n"
+    "                         (as grep -z); nothing is stripped\n"
+    "  -q, --quiet            check: print nothing, only set the exit status\n"
+    "      --format=FORMAT    parse: jsonl (default) or tsv\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the versions and exit\n"
+    "\n"
+    "parse --format=jsonl: one JSON object per record, with the keys\n"
+    "  record input valid grammar rule scheme authority userinfo host port\n"
+    "  path query fragment host_type kind error offset\n"
+    "  (record: 1-based number in its file; components: strings, or null when\n"
+    "  absent; error and offset: null when valid). The output is valid JSON\n"
+    "  whatever the input: valid UTF-8 is copied, '\"', '\\' and control bytes\n"
+    "  are escaped (\\n, \\t, \\u0000, ...), and each byte that is not part of\n"
+    "  valid UTF-8 is written \\udcXX (U+DC80..U+DCFF for bytes 0x80..0xff,\n"
+    "  the \"surrogateescape\" convention): in Python,\n"
+    "  json.loads(line)[\"input\"].encode(\"utf-8\", \"surrogateescape\")\n"
+    "  gives back the bytes of the record.\n"
+    "parse --format=tsv: one line per record with the tab-separated columns\n"
+    "  record valid error offset scheme authority userinfo host port path\n"
+    "  query fragment host_type kind input\n"
+    "  valid is 1 or 0, an absent field is \\N, and '\\', TAB, LF and CR in a\n"
+    "  field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
+    "  other bytes are copied.\n"
+    "\n"
+    "Exit status: 0 if every record is valid, 1 if some record is invalid,\n"
+    "2 on a usage or I/O error (an unreadable FILE is reported on stderr and\n"
+    "the other FILEs are still read).\n"
+    "\n"
+    "Example: uriscan parse --format=tsv access-urls.txt | cut -f 8 | sort -u\n"
+    "See uriscan(1) for more.\n";
+
+static void print_help(void)
+{
+	out_str(help_text);
+	out_flush();
+}
+
+__attribute__((format(printf, 1, 2))) static void error_msg(const char *fmt,
+                                                            ...)
+{
+	va_list ap;
+
+	out_flush(); /* keep stdout and stderr in order on a terminal */
+	fputs("uriscan: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+__attribute__((format(printf, 1, 2))) static _Noreturn void
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	out_flush();
+	fputs("uriscan: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'uriscan --help' for more information.\n", stderr);
+	exit(EXIT_TROUBLE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Options                                                             */
+
+enum {
+	OPT_GRAMMAR = 1 << 0,
+	OPT_RULE = 1 << 1,
+	OPT_NULL = 1 << 2,
+	OPT_QUIET = 1 << 3,
+	OPT_FORMAT = 1 << 4,
+	OPT_HELP = 1 << 5,
+};
+
+static const struct optdef {
+	char short_name; /* 0: long form only */
+	const char *long_name;
+	int id;
+	int has_arg;
+} optdefs[] = {
+    {'g', "grammar", OPT_GRAMMAR, 1}, {'r', "rule", OPT_RULE, 1},
+    {'z', "null", OPT_NULL, 0},       {'q', "quiet", OPT_QUIET, 0},
+    {0, "format", OPT_FORMAT, 1},     {'h', "help", OPT_HELP, 0},
+};
+#define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
+
+enum format { FORMAT_JSONL, FORMAT_TSV };
+
+struct opts {
+	const char *command;
+	const char *grammar; /* NULL: rfc3986 */
+	const char *rule;    /* NULL: the grammar's top rule */
+	int null_data;
+	int quiet;
+	enum format format;
+	char **files; /* the operands, in order (a subset of argv) */
+	int nfiles;
+};
+
+static void set_option(struct opts *o, const struct optdef *d, int allowed,
+                       const char *spelled, const char *arg)
+{
+	if (!(allowed & d->id))
+		usage_error("option '%s' is not valid with '%s'", spelled,
+		            o->command);
+	switch (d->id) {
+	case OPT_GRAMMAR:
+		o->grammar = arg;
+		break;
+	case OPT_RULE:
+		o->rule = arg;
+		break;
+	case OPT_NULL:
+		o->null_data = 1;
+		break;
+	case OPT_QUIET:
+		o->quiet = 1;
+		break;
+	case OPT_FORMAT:
+		if (strcmp(arg, "jsonl") == 0)
+			o->format = FORMAT_JSONL;
+		else if (strcmp(arg, "tsv") == 0)
+			o->format = FORMAT_TSV;
+		else
+			usage_error("unknown format '%s' (jsonl or tsv)", arg);
+		break;
+	case OPT_HELP:
+		print_help();
+		exit(EXIT_SUCCESS);
+	default:
+		break;
+	}
+}
+
+/*
+ * Options may come before, between or after the FILEs; "--" ends them and
+ * "-" is a FILE (standard input). Short options cluster ("-zq") and take
+ * their argument attached or as the next word ("-g3986", "-g 3986"); long
+ * ones as "--grammar=3986" or "--grammar 3986".
+ */
+static void parse_options(struct opts *o, int argc, char **argv, int allowed)
+{
+	int only_files = 0;
+
+	o->files = argv;
+	o->nfiles = 0;
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+
+		if (only_files || a[0] != '-' || a[1] == '\0') {
+			o->files[o->nfiles++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_files = 1;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *name = a + 2;
+			const char *eq = strchr(name, '=');
+			size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+			const struct optdef *d = NULL;
+			const char *arg = NULL;
+
+			for (size_t k = 0; k < N_OPTDEFS; k++)
+				if (strlen(optdefs[k].long_name) == nlen &&
+				    strncmp(optdefs[k].long_name, name, nlen) == 0)
+					d = &optdefs[k];
+			if (d == NULL)
+				usage_error("unknown option '--%.*s'", (int)nlen,
+				            name);
+			if (d->has_arg) {
+				if (eq)
+					arg = eq + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					usage_error("option '--%s' needs an argument",
+					            d->long_name);
+			} else if (eq) {
+				usage_error("option '--%s' takes no argument",
+				            d->long_name);
+			}
+			set_option(o, d, allowed, a, arg);
+			continue;
+		}
+		for (const char *c = a + 1; *c; c++) {
+			const struct optdef *d = NULL;
+			char spelled[3] = {'-', *c, '\0'};
+
+			for (size_t k = 0; k < N_OPTDEFS; k++)
+				if (optdefs[k].short_name == *c)
+					d = &optdefs[k];
+			if (d == NULL)
+				usage_error("unknown option '%s'", spelled);
+			if (d->has_arg) {
+				const char *arg;
+				if (c[1] != '\0')
+					arg = c + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					usage_error("option '%s' needs an argument",
+					            spelled);
+				set_option(o, d, allowed, spelled, arg);
+				break;
+			}
+			set_option(o, d, allowed, spelled, NULL);
+		}
+	}
+}
+
+/* The grammar of -g (rfc3986 by default); exits 2 when it is unknown or not
+ * built. */
+static enum uriscan_grammar pick_grammar(const struct opts *o)
+{
+	const char *name = o->grammar ? o->grammar : "rfc3986";
+	enum uriscan_grammar g;
+
+	if (uriscan_grammar_from_name(name, &g) != URISCAN_OK) {
+		error_msg("unknown grammar '%s' (try 'uriscan rules')", name);
+		exit(EXIT_TROUBLE);
+	}
+	if (!uriscan_grammar_available(g)) {
+		error_msg("grammar '%s' is not built into this library (%s); "
+		          "try 'uriscan rules'",
+		          uriscan_grammar_name(g), uriscan_version_string());
+		exit(EXIT_TROUBLE);
+	}
+	return g;
+}
+
+/* The rule of -r (the grammar's top rule by default); exits 2 when the
+ * grammar has no such rule. */
+static unsigned pick_rule(const struct opts *o, enum uriscan_grammar g)
+{
+	unsigned rule;
+
+	if (o->rule == NULL)
+		return uriscan_rule_default(g);
+	if (uriscan_rule_from_name(g, o->rule, &rule) != URISCAN_OK) {
+		error_msg("unknown rule '%s' for grammar %s (try 'uriscan rules "
+		          "-g %s')",
+		          o->rule, uriscan_grammar_name(g), uriscan_grammar_name(g));
+		exit(EXIT_TROUBLE);
+	}
+	return rule;
+}
+
+/* ------------------------------------------------------------------ */
+/* parse and check                                                     */
+
+struct run {
+	enum uriscan_grammar grammar;
+	unsigned rule;
+	const char *grammar_name;
+	const char *rule_name;
+	enum format format;
+	int quiet;
+	const char *file_label; /* as printed by check */
+	uint64_t record;        /* number of the current record in its file */
+	int any_invalid;
+};
+
+/* JSON keys of the components, in uriscan_component order. */
+#define JSON_KEY(k) {",\"" k "\":", sizeof(",\"" k "\":") - 1}
+static const struct {
+	const char *s;
+	size_t n;
+} json_keys[URISCAN_COMPONENT_COUNT] = {
+    JSON_KEY("scheme"), JSON_KEY("authority"), JSON_KEY("userinfo"),
+    JSON_KEY("host"),   JSON_KEY("port"),      JSON_KEY("path"),
+    JSON_KEY("query"),  JSON_KEY("fragment"),
+};
+
+static void parse_jsonl(const struct run *run, const char *rec, size_t len,
+                        int status, const struct uriscan_uri *u)
+{
+	int valid = status == URISCAN_OK;
+
+	OUT_LIT("{\"record\":");
+	out_u64(run->record);
+	OUT_LIT(",\"input\":");
+	out_json_string(rec, len);
+	if (valid)
+		OUT_LIT(",\"valid\":true");
+	else
+		OUT_LIT(",\"valid\":false");
+	OUT_LIT(",\"grammar\":");
+	out_json_string(run->grammar_name, strlen(run->grammar_name));
+	OUT_LIT(",\"rule\":");
+	out_json_string(run->rule_name, strlen(run->rule_name));
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+		out_bytes(json_keys[c].s, json_keys[c].n);
+		if (URISCAN_HAS(u, c))
+			out_json_string(rec + u->part[c].off, u->part[c].len);
+		else
+			OUT_LIT("null");
+	}
+	OUT_LIT(",\"host_type\":");
+	if (u->host_type != URISCAN_HOST_NONE) {
+		out_char('"');
+		out_str(uriscan_host_type_name(u->host_type));
+		out_char('"');
+	} else {
+		OUT_LIT("null");
+	}
+	OUT_LIT(",\"kind\":");
+	if (u->kind != URISCAN_KIND_NONE) {
+		out_char('"');
+		out_str(uriscan_kind_name(u->kind));
+		out_char('"');
+	} else {
+		OUT_LIT("null");
+	}
+	if (valid) {
+		OUT_LIT(",\"error\":null,\"offset\":null}\n");
+	} else {
+		OUT_LIT(",\"error\":\"");
+		out_str(uriscan_status_name(status));
+		OUT_LIT("\",\"offset\":");
+		out_u64(u->error_offset);
+		OUT_LIT("}\n");
+	}
+}
+
+static void parse_tsv(const struct run *run, const char *rec, size_t len,
+                      int status, const struct uriscan_uri *u)
+{
+	out_u64(run->record);
+	if (status == URISCAN_OK) {
+		OUT_LIT("\t1\t\\N\t\\N");
+	} else {
+		OUT_LIT("\t0\t");
+		out_str(uriscan_status_name(status));
+		out_char('\t');
+		out_u64(u->error_offset);
+	}
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+		out_char('\t');
+		if (URISCAN_HAS(u, c))
+			out_tsv_field(rec + u->part[c].off, u->part[c].len);
+		else
+			OUT_LIT("\\N");
+	}
+	out_char('\t');
+	out_str(u->host_type != URISCAN_HOST_NONE
+	            ? uriscan_host_type_name(u->host_type)
+	            : "\\N");
+	out_char('\t');
+	out_str(u->kind != URISCAN_KIND_NONE ? uriscan_kind_name(u->kind)
+	                                     : "\\N");
+	out_char('\t');
+	out_tsv_field(rec, len);
+	out_char('\n');
+}
+
+static void parse_record(void *ctx, const char *rec, size_t len)
+{
+	struct run *run = ctx;
+	struct uriscan_uri u;
+	int status;
+
+	run->record++;
+	status = uriscan_parse_rule(run->grammar, run->rule, rec, len, 0, &u);
+	if (status != URISCAN_OK)
+		run->any_invalid = 1;
+	if (run->format == FORMAT_TSV)
+		parse_tsv(run, rec, len, status, &u);
+	else
+		parse_jsonl(run, rec, len, status, &u);
+	out_end_record();
+}
+
+static void check_record(void *ctx, const char *rec, size_t len)
+{
+	struct run *run = ctx;
+	size_t off = 0;
+	int status;
+
+	run->record++;
+	status = uriscan_validate_rule(run->grammar, run->rule, rec, len, 0,
+	                               &off);
+	if (status == URISCAN_OK)
+		return;
+	run->any_invalid = 1;
+	if (run->quiet)
+		return;
+	out_str(run->file_label);
+	out_char(':');
+	out_u64(run->record);
+	out_char(':');
+	out_u64((uint64_t)off + 1);
+	OUT_LIT(": ");
+	out_str(uriscan_status_name(status));
+	OUT_LIT(": ");
+	out_str(uriscan_strerror(status));
+	out_char('\n');
+	out_end_record();
+}
+
+static int cmd_records(struct opts *o, reader_record_fn fn)
+{
+	static char *stdin_only[] = {"-"};
+	struct run run;
+	struct reader rd;
+	int trouble = 0;
+
+	memset(&run, 0, sizeof run);
+	run.grammar = pick_grammar(o);
+	run.rule = pick_rule(o, run.grammar);
+	run.grammar_name = uriscan_grammar_name(run.grammar);
+	run.rule_name = uriscan_rule_name(run.grammar, run.rule);
+	run.format = o->format;
+	run.quiet = o->quiet;
+	if (o->nfiles == 0) {
+		o->files = stdin_only;
+		o->nfiles = 1;
+	}
+
+	reader_init(&rd, o->null_data ? '\0' : '\n', !o->null_data);
+	for (int i = 0; i < o->nfiles; i++) {
+		const char *name = o->files[i];
+		int is_stdin = strcmp(name, "-") == 0;
+		int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
+
+		run.file_label = is_stdin ? "<stdin>" : name;
+		run.record = 0;
+		if (fd < 0) {
+			error_msg("%s: %s", name, strerror(errno));
+			trouble = 1;
+			continue;
+		}
+		if (reader_run(&rd, fd, fn, &run) != 0) {
+			error_msg("%s: read error: %s", run.file_label,
+			          strerror(errno));
+			trouble = 1;
+		}
+		if (!is_stdin)
+			close(fd);
+	}
+	reader_free(&rd);
+	out_flush();
+	if (trouble)
+		return EXIT_TROUBLE;
+	return run.any_invalid ? EXIT_INVALID : EXIT_SUCCESS;
+}
+
+static int cmd_parse(struct opts *o)
+{
+	return cmd_records(o, parse_record);
+}
+
+static int cmd_check(struct opts *o)
+{
+	return cmd_records(o, check_record);
+}
+
+/* ------------------------------------------------------------------ */
+/* rules                                                               */
+
+static int cmd_rules(struct opts *o)
+{
+	if (o->nfiles > 0)
+		usage_error("'rules' takes no operand ('%s')", o->files[0]);
+	if (o->grammar != NULL) {
+		enum uriscan_grammar g = pick_grammar(o);
+		for (unsigned i = 0; i < uriscan_rule_count(g); i++) {
+			out_str(uriscan_rule_name(g, i));
+			out_char('\n');
+		}
+		out_flush();
+		return EXIT_SUCCESS;
+	}
+	for (unsigned gi = 0; gi < URISCAN_GRAMMAR_COUNT; gi++) {
+		enum uriscan_grammar g = (enum uriscan_grammar)gi;
+		int avail = uriscan_grammar_available(g);
+		const char *gname = uriscan_grammar_name(g);
+
+		out_str(gname);
+		out_str(avail ? "\tavailable\t" : "\tnot built\t");
+		out_str(uriscan_grammar_description(g));
+		out_char('\n');
+		if (!avail)
+			continue;
+		for (unsigned i = 0; i < uriscan_rule_count(g); i++) {
+			out_str(gname);
+			out_char('\t');
+			out_str(uriscan_rule_name(g, i));
+			if (i == uriscan_rule_default(g))
+				OUT_LIT(" (default)");
+			out_char('\n');
+		}
+	}
+	out_flush();
+	return EXIT_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+
+static const struct command {
+	const char *name;
+	int options;
+	int (*run)(struct opts *o);
+} commands[] = {
+    {"parse", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP,
+     cmd_parse},
+    {"check", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP,
+     cmd_check},
+    {"rules", OPT_GRAMMAR | OPT_HELP, cmd_rules},
+};
+
+static void print_version(void)
+{
+	out_str("uriscan " URISCAN_CLI_VERSION "\n");
+	OUT_LIT("library (run time): liburiscan ");
+	out_str(uriscan_version_string());
+	out_str("\nheader (build time): uriscan.h " URISCAN_VERSION_STRING "\n");
+	out_flush();
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	const char *cmd;
+
+	out_init();
+	if (argc < 2)
+		usage_error("missing command (parse, check or rules)");
+	cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+	    strcmp(cmd, "help") == 0) {
+		print_help();
+		return EXIT_SUCCESS;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		print_version();
+		return EXIT_SUCCESS;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(cmd, commands[i].name) != 0)
+			continue;
+		memset(&o, 0, sizeof o);
+		o.command = commands[i].name;
+		o.format = FORMAT_JSONL;
+		parse_options(&o, argc - 2, argv + 2, commands[i].options);
+		return commands[i].run(&o);
+	}
+	if (cmd[0] == '-')
+		usage_error("unknown option '%s'", cmd);
+	usage_error("unknown command '%s' (parse, check or rules)", cmd);
+}

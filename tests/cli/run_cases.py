@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""Run the uriscan CLI cases of a JSON file and print TAP, one point per case.
+
+Usage: run_cases.py URISCAN CASES.json [VERSION]
+
+CASES.json is a list of objects:
+  name             unique name of the case
+  note             why the expectations are what they are (not used)
+  args             argument list after the program name
+  stdin            bytes on standard input (default: none)
+  stdin_offset     standard input starts this many bytes into "stdin": a
+                   pipe gets the bytes after them; a regular file is
+                   opened and positioned there, as a shell that has read
+                   part of it leaves it
+  files            {"name": bytes} created in a fresh directory, which is the
+                   working directory of the run; a name ending in "/" makes a
+                   directory
+  status           expected exit status
+  stdout           expected standard output, exactly (bytes)
+  stdout_re        or: a regular expression the whole output must match
+  stdout_contains  and/or: strings the output must contain
+  jsonl            or: the expected JSON Lines, as objects; a key left out
+                   means null, except record (its 1-based position),
+                   grammar ("rfc3986") and rule (the case's "rule" key, else
+                   "URI-reference"); "input" and "valid" must be given
+  stderr_contains  strings standard error must contain; without it standard
+                   error must be empty
+  close_stdout_after  read that many bytes of output, then close the pipe
+                   (with "sigpipe": "ignore" the child ignores SIGPIPE);
+                   "status" may then be a list of allowed statuses
+  stdout_to        a path to send the output to instead of a pipe (/dev/full)
+  configs          restrict the run to these reader configurations
+
+Bytes are written as a JSON string, encoded as UTF-8 with the
+"surrogateescape" error handler: "\\u00e9" is the two bytes c3 a9, "\\udce9"
+the single byte e9, "\\u0000" a NUL. A list of such values is concatenated and
+{"repeat": VALUE, "times": N} repeats one. "@VERSION@" in stdout stands for
+VERSION.
+
+Each case runs under several reader configurations (standard input from a
+pipe or from a regular file; mmap windows of one page; 1- and 7-byte reads;
+no mmap), and must give the same result under each. Beyond the expectations,
+when standard input is a regular file that the command reads to its end,
+its offset must be at the end afterwards (as after read()); every JSON
+Lines output is parsed: each line must be a JSON object with the
+documented keys in order, and its "input" must give back the bytes of the
+record (surrogateescape) that the runner cut from the input itself; every
+TSV output must have 15 columns and its last column must unescape to the
+record.
+"""
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+
+JSON_KEYS = ["record", "input", "valid", "grammar", "rule", "scheme",
+             "authority", "userinfo", "host", "port", "path", "query",
+             "fragment", "host_type", "kind", "error", "offset"]
+COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path",
+              "query", "fragment"]
+HOST_TYPES = {None, "ipv4", "ipv6", "ipvfuture", "reg-name"}
+KINDS = {None, "uri", "relative-ref"}
+ERRORS = {"syntax", "incomplete", "bad_percent", "bad_char", "too_long"}
+
+# (name, stdin as a regular file?, environment)
+CONFIGS = [
+    ("pipe", False, {}),
+    ("file", True, {}),
+    ("page-window-7-byte-reads", True,
+     {"URISCAN_MMAP_WINDOW": "1", "URISCAN_READ_SIZE": "7"}),
+    ("no-mmap-1-byte-reads", False,
+     {"URISCAN_MMAP_WINDOW": "0", "URISCAN_READ_SIZE": "1"}),
+]
+
+
+def to_bytes(spec):
+    if spec is None:
+        return b""
+    if isinstance(spec, str):
+        return spec.encode("utf-8", "surrogateescape")
+    if isinstance(spec, list):
+        return b"".join(to_bytes(s) for s in spec)
+    if isinstance(spec, dict) and "repeat" in spec:
+        return to_bytes(spec["repeat"]) * spec["times"]
+    raise ValueError(f"bad bytes spec: {spec!r}")
+
+
+def split_records(data, null):
+    """The records of one input, as uriscan(1) documents them."""
+    sep = b"\0" if null else b"\n"
+    recs = data.split(sep)
+    if recs[-1] == b"":  # nothing after the last separator (or no input)
+        recs.pop()
+    if not null:
+        recs = [r[:-1] if r.endswith(b"\r") else r for r in recs]
+    return recs
+
+
+def operands(args):
+    """(command, operands, -z given?, tsv?) from an argument list, following
+    the option syntax of uriscan(1)."""
+    if not args:
+        return None, [], False, False
+    with_arg_short = {"g", "r"}
+    with_arg_long = {"--grammar", "--rule", "--format"}
+    ops, null, tsv, only = [], False, False, False
+    i = 1
+    while i < len(args):
+        a = args[i]
+        if only or a == "-" or not a.startswith("-"):
+            ops.append(a)
+        elif a == "--":
+            only = True
+        elif a.startswith("--"):
+            name, eq, val = a.partition("=")
+            if name in with_arg_long and not eq:
+                i += 1
+                val = args[i] if i < len(args) else ""
+            if name == "--null":
+                null = True
+            if name == "--format":
+                tsv = val == "tsv"
+        else:
+            for j, c in enumerate(a[1:], 1):
+                if c == "z":
+                    null = True
+                if c in with_arg_short:
+                    if j == len(a) - 1:
+                        i += 1
+                    break
+        i += 1
+    return args[0], ops, null, tsv
+
+
+def tsv_unescape(field):
+    out, i = bytearray(), 0
+    while i < len(field):
+        c = field[i]
+        if c == 0x5C and i + 1 < len(field):
+            n = field[i + 1]
+            out += {0x5C: b"\\", 0x74: b"\t", 0x6E: b"\n", 0x72: b"\r"}.get(
+                n, bytes([c, n]))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return bytes(out)
+
+
+def check_jsonl(out, records, problems):
+    lines = out.split(b"\n")
+    if lines[-1] != b"":
+        problems.append("JSON Lines output does not end with a newline")
+    lines = lines[:-1]
+    if records is not None and len(lines) != len(records):
+        problems.append(f"{len(lines)} output lines for {len(records)} records")
+    for n, line in enumerate(lines):
+        try:
+            text = line.decode("utf-8")  # strict: output must be UTF-8
+            pairs = json.loads(text, object_pairs_hook=lambda p: p)
+        except (UnicodeDecodeError, ValueError) as e:
+            problems.append(f"line {n + 1} is not valid JSON: {e}")
+            continue
+        keys = [k for k, _ in pairs]
+        if keys != JSON_KEYS:
+            problems.append(f"line {n + 1}: keys {keys}")
+            continue
+        o = dict(pairs)
+        raw = o["input"].encode("utf-8", "surrogateescape")
+        if records is not None and n < len(records):
+            rec_no, rec = records[n]
+            if raw != rec:
+                problems.append(
+                    f"line {n + 1}: input round trip {raw!r} != {rec!r}")
+            if o["record"] != rec_no:
+                problems.append(f"line {n + 1}: record {o['record']} != {rec_no}")
+        if o["valid"] is not (o["error"] is None) or \
+                (o["error"] is None) is not (o["offset"] is None):
+            problems.append(f"line {n + 1}: valid/error/offset disagree")
+        if o["error"] is not None and o["error"] not in ERRORS:
+            problems.append(f"line {n + 1}: unknown error {o['error']}")
+        if o["offset"] is not None and not 0 <= o["offset"] <= len(raw):
+            problems.append(f"line {n + 1}: offset {o['offset']} out of range")
+        if o["host_type"] not in HOST_TYPES or o["kind"] not in KINDS:
+            problems.append(f"line {n + 1}: bad host_type or kind")
+        for c in COMPONENTS:
+            if o[c] is not None and (not o["valid"] or
+                                     o[c].encode("utf-8", "surrogateescape")
+                                     not in raw):
+                problems.append(f"line {n + 1}: component {c} not in input")
+
+
+def check_tsv(out, records, problems):
+    lines = out.split(b"\n")
+    if lines[-1] != b"":
+        problems.append("TSV output does not end with a newline")
+    lines = lines[:-1]
+    if records is not None and len(lines) != len(records):
+        problems.append(f"{len(lines)} output lines for {len(records)} records")
+    for n, line in enumerate(lines):
+        cols = line.split(b"\t")
+        if len(cols) != 15:
+            problems.append(f"line {n + 1}: {len(cols)} columns")
+            continue
+        if records is not None and n < len(records):
+            rec_no, rec = records[n]
+            if tsv_unescape(cols[14]) != rec:
+                problems.append(f"line {n + 1}: input column does not "
+                                f"unescape to the record {rec!r}")
+            if cols[0] != str(rec_no).encode():
+                problems.append(f"line {n + 1}: record {cols[0]!r}")
+
+
+def expected_records(case, files):
+    """[(number, bytes)] over the inputs in order, or None if unknown."""
+    cmd, ops, null, _ = operands(case["args"])
+    if cmd != "parse":
+        return None
+    recs = []
+    for op in ops or ["-"]:
+        if op == "-":
+            data = to_bytes(case.get("stdin"))[case.get("stdin_offset", 0):]
+        elif op in files:
+            data = files[op]
+        else:
+            continue  # a missing file: nothing from it
+        recs += list(enumerate(split_records(data, null), 1))
+    return recs
+
+
+def compare_jsonl(out, expect, case, problems):
+    try:
+        got = [json.loads(l) for l in out.decode("utf-8").splitlines()]
+    except (UnicodeDecodeError, ValueError):
+        return  # already reported
+    if len(got) != len(expect):
+        problems.append(f"{len(got)} lines, expected {len(expect)}")
+    for n, (g, e) in enumerate(zip(got, expect)):
+        want = {k: None for k in JSON_KEYS}
+        want.update(record=n + 1, grammar="rfc3986",
+                    rule=case.get("rule", "URI-reference"))
+        if "input" not in e or "valid" not in e:
+            problems.append(f"case error: jsonl[{n}] lacks input or valid")
+        want.update(e)
+        for k in JSON_KEYS:
+            if g.get(k) != want[k] or type(g.get(k)) is not type(want[k]):
+                problems.append(f"line {n + 1} ({want['input']!r}): {k} = "
+                                f"{g.get(k)!r}, expected {want[k]!r}")
+
+
+def run_case(exe, case, version, config):
+    cname, stdin_file, env_extra = config
+    problems = []
+    files = {k: to_bytes(v) for k, v in case.get("files", {}).items()}
+    stdin = to_bytes(case.get("stdin"))
+    env = dict(os.environ)
+    for k in ("URISCAN_MMAP_WINDOW", "URISCAN_READ_SIZE"):
+        env.pop(k, None)
+    env.update(env_extra)
+    env["LC_ALL"] = "C"
+
+    with tempfile.TemporaryDirectory() as d:
+        for name, data in files.items():
+            path = os.path.join(d, name)
+            if name.endswith("/"):
+                os.makedirs(path, exist_ok=True)
+                continue
+            with open(path, "wb") as f:
+                f.write(data)
+        stdin_path = os.path.join(d, ".stdin")
+        with open(stdin_path, "wb") as f:
+            f.write(stdin)
+        skip = case.get("stdin_offset", 0)
+        argv = [exe] + case["args"]
+        fin_offset = None
+
+        if "close_stdout_after" in case:
+            ignore = case.get("sigpipe") == "ignore"
+            with open(stdin_path, "rb") as fin:
+                p = subprocess.Popen(
+                    argv, cwd=d, env=env, stdin=fin, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, restore_signals=not ignore,
+                    preexec_fn=(lambda: signal.signal(
+                        signal.SIGPIPE, signal.SIG_IGN)) if ignore else None)
+                p.stdout.read(case["close_stdout_after"])
+                p.stdout.close()
+                err = p.stderr.read()
+                status = p.wait(timeout=60)
+            out = None
+        elif "stdout_to" in case:
+            with open(stdin_path, "rb") as fin, \
+                    open(case["stdout_to"], "wb") as fout:
+                r = subprocess.run(argv, cwd=d, env=env, stdin=fin,
+                                   stdout=fout, stderr=subprocess.PIPE,
+                                   timeout=60)
+            out, err, status = None, r.stderr, r.returncode
+        elif stdin_file:
+            with open(stdin_path, "rb") as fin:
+                fin.seek(skip)
+                r = subprocess.run(argv, cwd=d, env=env, stdin=fin,
+                                   capture_output=True, timeout=60)
+                fin_offset = os.lseek(fin.fileno(), 0, os.SEEK_CUR)
+            out, err, status = r.stdout, r.stderr, r.returncode
+        else:
+            r = subprocess.run(argv, cwd=d, env=env, input=stdin[skip:],
+                               capture_output=True, timeout=60)
+            out, err, status = r.stdout, r.stderr, r.returncode
+
+    want_status = case["status"]
+    if isinstance(want_status, list):
+        if status not in want_status:
+            problems.append(f"exit status {status}, expected one of {want_status}")
+    elif status != want_status:
+        problems.append(f"exit status {status}, expected {want_status}")
+
+    wanted_err = case.get("stderr_contains")
+    if wanted_err is None:
+        if err:
+            problems.append(f"unexpected stderr: {err[:300]!r}")
+    else:
+        for s in ([wanted_err] if isinstance(wanted_err, str) else wanted_err):
+            if to_bytes(s) not in err:
+                problems.append(f"stderr lacks {s!r}: {err[:300]!r}")
+
+    if out is None:
+        return problems
+
+    if "stdout" in case:
+        want = to_bytes(case["stdout"]).replace(b"@VERSION@",
+                                                version.encode())
+        if out != want:
+            problems.append(f"stdout {out[:2000]!r}\n expected {want[:2000]!r}")
+    if "stdout_re" in case:
+        text = out.decode("utf-8", "surrogateescape")
+        if not re.fullmatch(case["stdout_re"], text, re.S):
+            problems.append(f"stdout {out[:2000]!r} does not match "
+                            f"{case['stdout_re']!r}")
+    for s in case.get("stdout_contains", []):
+        if to_bytes(s) not in out:
+            problems.append(f"stdout lacks {s!r}")
+
+    cmd, ops, _, tsv = operands(case["args"])
+    asks_help = any(a in ("-h", "--help") for a in case["args"])
+    if fin_offset is not None and cmd in ("parse", "check") and \
+            not asks_help and \
+            status in (0, 1) and (not ops or "-" in ops) and \
+            fin_offset != len(stdin):
+        problems.append(f"stdin offset {fin_offset} after the run, "
+                        f"expected {len(stdin)} (its end)")
+    if cmd == "parse" and status in (0, 1) and not asks_help:
+        records = expected_records(case, files)
+        if tsv:
+            check_tsv(out, records, problems)
+        else:
+            check_jsonl(out, records, problems)
+            if "jsonl" in case:
+                compare_jsonl(out, case["jsonl"], case, problems)
+    return problems
+
+
+def main():
+    if len(sys.argv) < 3:
+        print("usage: run_cases.py URISCAN CASES.json [VERSION]",
+              file=sys.stderr)
+        return 2
+    exe = os.path.abspath(sys.argv[1])
+    with open(sys.argv[2], encoding="utf-8") as f:
+        cases = json.load(f)
+    version = sys.argv[3] if len(sys.argv) > 3 else ""
+    names = [c["name"] for c in cases]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        print(f"Bail out! duplicate case names: {sorted(dup)}")
+        return 1
+
+    print(f"1..{len(cases)}")
+    failed = 0
+    for n, case in enumerate(cases, 1):
+        if "stdout_to" in case and not os.path.exists(case["stdout_to"]):
+            print(f"ok {n} - {case['name']} # SKIP no {case['stdout_to']}")
+            continue
+        problems = []
+        for config in CONFIGS:
+            if "configs" in case and config[0] not in case["configs"]:
+                continue
+            for p in run_case(exe, case, version, config):
+                problems.append(f"[{config[0]}] {p}")
+        if problems:
+            failed += 1
+            print(f"not ok {n} - {case['name']}")
+            for p in problems[:20]:
+                for line in p.splitlines():
+                    print(f"# {line}")
+        else:
+            print(f"ok {n} - {case['name']}")
+    print(f"# {len(cases) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
