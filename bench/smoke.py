@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""bench-smoke: a short run of the benchmark harness and its tools (TAP).
+
+    smoke.py BENCH_EXE BENCHTOOL_PY SAMPLE_DIR FIXTURE_DIR
+
+Not a measurement (1 repetition, a millisecond per parser): it checks that
+the harness runs, that what it prints and saves is consistent (every row of
+the committed sample, counts that add up, finite positive times, uriscan's
+RFC 3986 verdicts equal to uriparser's when uriparser is built in), and that
+the compare tool passes an unchanged run and flags the synthetic regression
+in FIXTURE_DIR/new_regressed.json.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+n = 0
+failed = 0
+
+
+def ok(cond, name):
+    global n, failed
+    n += 1
+    if not cond:
+        failed += 1
+    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
+    return cond
+
+
+def skip(name, why):
+    global n
+    n += 1
+    print("ok %d - %s # SKIP %s" % (n, name, why))
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), \
+        p.stderr.decode("utf-8", "replace")
+
+
+def main():
+    exe, tool, sample, fixtures = sys.argv[1:5]
+    py = sys.executable
+    samples = sorted(f[:-4] for f in os.listdir(sample) if f.endswith(".txt"))
+    lines = {}
+    for f in samples:
+        with open(os.path.join(sample, f + ".txt"), "rb") as fh:
+            lines[f] = sum(1 for l in fh.read().split(b"\n") if l)
+
+    rc, out, err = run([exe, "--help"])
+    ok(rc == 0 and "--json" in out, "bench --help exits 0 and documents --json")
+    rc, out, err = run([exe, "--no-such-option", sample])
+    ok(rc == 2, "an unknown option exits 2")
+    rc, out, err = run([exe, "--list"])
+    ids = [l.split()[0] for l in out.splitlines() if l.strip()]
+    ok(rc == 0 and "uriscan:rfc3986:parse" in ids and
+       "uriscan:rfc3986:validate" in ids and "limit:byte-loop" in ids,
+       "bench --list names uriscan's rows and the byte loop")
+    have_ref = "uriparser" in ids
+
+    with tempfile.TemporaryDirectory() as tmp:
+        saved = os.path.join(tmp, "run.json")
+        rc, out, err = run([exe, "--reps", "2", "--min-time", "0.001",
+                            "--warmup", "0", "--json", "--save", saved,
+                            sample])
+        if not ok(rc == 0, "bench --json on the committed sample exits 0"):
+            print("# " + err.replace("\n", "\n# "))
+            print("1..%d" % n)
+            return 1
+        try:
+            d = json.loads(out)
+        except ValueError as e:
+            d = None
+            print("# %s" % e)
+        ok(d is not None and d.get("schema") == "uriscan-bench/1",
+           "stdout is the JSON report")
+        if d is None:
+            print("1..%d" % n)
+            return 1
+        with open(saved, encoding="utf-8") as fh:
+            ok(json.load(fh)["results"] == d["results"],
+               "--save writes the same results")
+        ok("ns/URL" in err and all(s in err for s in samples),
+           "the table (stderr with --json) has the columns and every dataset")
+        ok(sorted(s["name"] for s in d["datasets"]) == samples and
+           all(s["lines"] == lines[s["name"]] for s in d["datasets"]),
+           "every sample file loaded, one URL per line")
+        res = d["results"]
+        by = {(r["dataset"], r["parser"]): r for r in res}
+        need = ["uriscan:rfc3986:parse", "uriscan:rfc3986:validate",
+                "limit:byte-loop", "limit:memchr"]
+        ok(all((s, p) in by for s in samples for p in need),
+           "rows for uriscan parse/validate and both limits per dataset")
+        sane = True
+        for r in res:
+            if not (isinstance(r["ns_per_url"], (int, float)) and
+                    math.isfinite(r["ns_per_url"]) and r["ns_per_url"] > 0 and
+                    r["mb_per_s"] > 0 and r["urls"] == lines[r["dataset"]]):
+                sane = False
+                print("# bad row %r" % r)
+            if r["task"] in ("parse", "validate") and \
+                    r["accepted"] + r["rejected"] != r["urls"]:
+                sane = False
+                print("# counts do not add up: %r" % r)
+        ok(sane, "every row: finite positive time, accepted + rejected = URLs")
+        ok(all(by[(s, "uriscan:rfc3986:parse")]["accepted"] ==
+               by[(s, "uriscan:rfc3986:validate")]["accepted"]
+               for s in samples),
+           "uriscan parse and validate accept the same inputs")
+        ok(all(abs(by[(s, "limit:byte-loop")]["ratio_limit"] - 1) < 1e-9
+               for s in samples),
+           "the byte loop's ratio to itself is 1")
+        if have_ref:
+            chk = [c for c in d["checks"] if c["b"] == "uriparser"]
+            ok(sorted(c["dataset"] for c in chk) == samples and
+               all(c["compared"] == lines[c["dataset"]] for c in chk),
+               "the verdict check against uriparser ran on every dataset")
+            ok(all(c["disagreements"] == 0 for c in chk),
+               "uriscan (RFC 3986) and uriparser agree on the sample")
+            ok(all(by[(s, "uriparser")]["ratio_uriparser"] == 1
+                   for s in samples), "uriparser's ratio to itself is 1")
+        else:
+            for t in ("verdict check ran", "uriscan and uriparser agree",
+                      "uriparser ratio"):
+                skip(t, "uriparser not built in")
+
+        rc, out, err = run([py, tool, "compare", saved, saved])
+        ok(rc == 0 and "REGRESSION" not in out and
+           "0 regressions flagged" in out,
+           "compare: a run against itself flags nothing, exit 0")
+        rc, out, err = run([py, tool, "markdown", saved])
+        ok(rc == 0 and "| dataset |" in out and "parse vs uriparser" in out,
+           "markdown: the README table is generated from the run")
+
+        # log text: limits and, when built in, the regex extraction peers;
+        # the log is made here, so the URLs in it are known
+        log = os.path.join(tmp, "tiny.log")
+        two = (b'192.0.2.1 - - [01/Mar/2024:00:00:00 +0000] "GET /a '
+               b'HTTP/1.1" 200 5 "http://example.com/ref?q=1" '
+               b'"Mozilla/5.0 (+http://www.google.com/bot.html)"\n')
+        one = (b'192.0.2.2 - - [01/Mar/2024:00:00:01 +0000] "GET '
+               b'https://example.org/p HTTP/1.1" 200 5 "-" "curl/7.88.1"\n')
+        with open(log, "wb") as fh:  # 4 lines, 2 + 3 * 1 = 5 URLs
+            fh.write(two + one * 3)
+        rc, out, err = run([exe, "--reps", "1", "--min-time", "0.001",
+                            "--warmup", "0", "--json", "--log", log])
+        d = json.loads(out) if rc == 0 else {"results": [], "datasets": []}
+        ok(rc == 0 and d["datasets"][0]["kind"] == "log" and
+           d["datasets"][0]["lines"] == 4 and
+           d["datasets"][0]["bytes"] == os.path.getsize(log),
+           "--log: read as log text, bytes = the whole file")
+        lrows = {r["parser"]: r for r in d["results"]}
+        ok("limit:memchr" in lrows and "limit:byte-loop" in lrows and
+           not any(r["task"] in ("parse", "validate") for r in d["results"]),
+           "log text: limits timed, URL parsers not run")
+        ext = [r for r in d["results"] if r["task"] == "extract"]
+        if ext:
+            ok(all(r["accepted"] == 5 for r in ext),
+               "extraction peers find the 5 URLs of the log (%s)" %
+               ", ".join(r["parser"] for r in ext))
+        else:
+            skip("extraction peers find the URLs", "none built in")
+
+    old = os.path.join(fixtures, "old.json")
+    new = os.path.join(fixtures, "new_regressed.json")
+    rc, out, err = run([py, tool, "compare", old, new])
+    flagged = [l.split()[:2] for l in out.splitlines() if "REGRESSION" in l]
+    ok(rc == 1, "compare: the synthetic regression gives exit status 1")
+    ok(flagged == [["alpha", "uriscan:rfc3986:parse"]],
+       "compare: exactly the regressed row is flagged (not the row whose "
+       "fall is only against one reference)")
+    rc, out, err = run([py, tool, "compare", old, old])
+    ok(rc == 0, "compare: the fixture against itself exits 0")
+
+    print("1..%d" % n)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,16 @@
+/*
+ * url_regex.h: the URL regex of the extraction peers (PCRE2-JIT,
+ * Hyperscan). An absolute URL as an extractor of log text sees it:
+ * an RFC 3986 scheme, "://", then the longest run of bytes RFC 3986 allows
+ * in a URI (unreserved, gen-delims, sub-delims, '%'). No grammar beyond
+ * that: this is the "reasonable regex" people use, not a validator, and it
+ * keeps trailing punctuation such as ')' (RFC 3986 allows it).
+ */
+#ifndef URISCAN_BENCH_URL_REGEX_H
+#define URISCAN_BENCH_URL_REGEX_H
+
+#define BENCH_URL_SCHEME "[A-Za-z][A-Za-z0-9+.\\-]*://"
+#define BENCH_URL_CHARS "A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=%"
+#define BENCH_URL_REGEX BENCH_URL_SCHEME "[" BENCH_URL_CHARS "]+"
+
+#endif

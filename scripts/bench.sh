@@ -1,0 +1,154 @@
+#!/bin/sh
+# scripts/bench.sh: the one command that runs uriscan's benchmark.
+#
+#   scripts/bench.sh [OPTIONS] [-- BENCH_ARGS...]
+#
+# 1. installs the peers' Debian packages that are missing, when run as root
+#    with apt-get (says so; --no-install to skip);
+# 2. configures a release build in build-bench/ (BUILD_DIR to change) and
+#    builds the harness;
+# 3. generates the synthetic ~100 MB access log into BUILD_DIR/data/ if it is
+#    missing (deterministic: bench/gen_log.py; needs ../shared/data);
+# 4. runs the harness, pinned to one CPU, on bench/data, ../shared/data/urls,
+#    ../shared/data/logs and the synthetic log, printing the table; the run is
+#    also saved as BUILD_DIR/bench-last.json.
+#
+# Options:
+#   --quick            3 repetitions of 0.05 s, committed sample and URL lists
+#                      only (no logs)
+#   --json             print the JSON report on stdout (the table on stderr)
+#   --save FILE        also save the JSON report to FILE
+#   --baseline         save the run as bench/baseline.json and print the
+#                      README fragment generated from it
+#   --compare OLD      after the run, compare it with the saved run OLD
+#                      (exit status 1 if a regression is flagged)
+#   --compare OLD NEW  compare two saved runs, no new run
+#   --markdown [RUN]   print the README performance fragment generated from
+#                      a saved run (default bench/baseline.json), no new run
+#   --callgrind        add instructions per URL (valgrind callgrind; slow)
+#   --cpu N            pin to CPU N (default: the last CPU; 'none' to not pin)
+#   --no-install       do not apt-get install missing peers
+#   --no-log           skip the synthetic log (and its generation)
+#   -h, --help
+# Anything after -- goes to the harness as is (e.g. -- --reps 11 --only uriscan).
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$here/build-bench}
+shared=$here/../shared/data
+tool=$here/bench/benchtool.py
+py=${PYTHON:-python3}
+
+json=0 save='' baseline=0 compare_old='' compare_new='' markdown='' callgrind=0
+cpu=auto install=1 nolog=0 quick=0
+
+abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--quick) quick=1 ;;
+	--json) json=1 ;;
+	--save) save=$(abspath "$2"); shift ;;
+	--baseline) baseline=1 ;;
+	--compare)
+		compare_old=$(abspath "$2"); shift
+		if [ $# -gt 1 ] && [ "${2#-}" = "$2" ]; then compare_new=$2; shift; fi ;;
+	--markdown)
+		markdown=$here/bench/baseline.json
+		if [ $# -gt 1 ] && [ "${2#-}" = "$2" ]; then markdown=$2; shift; fi ;;
+	--callgrind) callgrind=1 ;;
+	--cpu) cpu=$2; shift ;;
+	--no-install) install=0 ;;
+	--no-log) nolog=1 ;;
+	-h|--help) usage; exit 0 ;;
+	--) shift; break ;;
+	*) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+# Tools-only modes: no build, no run.
+if [ -n "$markdown" ]; then
+	exec "$py" "$tool" markdown "$markdown"
+fi
+if [ -n "$compare_old" ] && [ -n "$compare_new" ]; then
+	exec "$py" "$tool" compare "$compare_old" "$compare_new"
+fi
+
+say() { echo "bench.sh: $*" >&2; }
+
+# 1. peers (each is optional: the harness skips what is not there)
+peers="liburiparser-dev libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev libboost-url1.81-dev g++ libpcre2-dev"
+[ "$(uname -m)" = x86_64 ] && peers="$peers libhyperscan-dev"
+[ $callgrind = 1 ] && peers="$peers valgrind"
+missing=
+for p in $peers; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	if [ $install = 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+		say "installing the missing peer packages:$missing"
+		export DEBIAN_FRONTEND=noninteractive
+		# shellcheck disable=SC2086
+		apt-get install -y -q $missing >&2 ||
+			{ apt-get update -q >&2 && apt-get install -y -q $missing >&2; } ||
+			say "could not install$missing; those peers will be skipped"
+	else
+		say "peer packages not installed:$missing (their rows are skipped)"
+	fi
+fi
+
+# 2. build (release; tests and CLI off: only the harness is needed)
+if [ ! -f "$build/build.ninja" ]; then
+	say "configuring $build (release)"
+	meson setup "$build" "$here" --buildtype=release -Dbench=true \
+		-Dtests=false -Dcli=false >&2
+elif [ -n "$missing" ]; then
+	meson setup --reconfigure "$build" "$here" >&2 # find new peers
+fi
+ninja -C "$build" bench/bench >&2
+
+# 3. datasets, named relative to the repository (they end up in the JSON)
+cd "$here"
+case $build in "$here"/*) build=${build#"$here"/} ;; esac
+sets="bench/data"
+[ -d "$shared/urls" ] && sets="$sets ../shared/data/urls"
+if [ $quick = 0 ]; then
+	[ -d "$shared/logs" ] && sets="$sets ../shared/data/logs"
+	if [ $nolog = 0 ] && [ -d "$shared/urls" ] && [ -d "$shared/logs" ]; then
+		synth=$build/data/synth_access.log
+		if [ ! -f "$synth" ]; then
+			say "generating $synth (deterministic, ~100 MB)"
+			mkdir -p "$build/data"
+			"$py" "$here/bench/gen_log.py" --shared "$shared" "$synth"
+		fi
+		sets="$sets $synth"
+	fi
+fi
+[ -d "$shared/urls" ] || say "$shared not found: committed sample only"
+
+# 4. run
+set --  "$@"
+[ $quick = 1 ] && set -- --reps 3 --min-time 0.05 "$@"
+[ $callgrind = 1 ] && set -- --callgrind "$@"
+[ $json = 1 ] && set -- --json "$@"
+if [ "$cpu" = auto ]; then
+	n=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	[ "$n" -gt 1 ] && set -- --cpu $((n - 1)) "$@"
+elif [ "$cpu" != none ]; then
+	set -- --cpu "$cpu" "$@"
+fi
+last=$build/bench-last.json
+# shellcheck disable=SC2086
+"$build/bench/bench" --save "$last" "$@" $sets
+[ -n "$save" ] && cp "$last" "$save" && say "saved $save"
+if [ $baseline = 1 ]; then
+	cp "$last" "$here/bench/baseline.json"
+	say "saved bench/baseline.json; README fragment:"
+	"$py" "$tool" markdown "$here/bench/baseline.json"
+fi
+if [ -n "$compare_old" ]; then
+	"$py" "$tool" compare "$compare_old" "$last"
+fi
