@@ -34,6 +34,38 @@
   action k_ipvfuture { u->host_type = URISCAN_HOST_IPVFUTURE; }
   action k_regname   { u->host_type = URISCAN_HOST_REGNAME; }
 
+  # Fast paths. Inside a path segment, a query or a fragment, a plain byte
+  # (anything but '%' and the delimiter that ends the component) leads back
+  # to the same state, so a run of them is consumed by one table-driven loop
+  # (SKIP in src/gen.h) instead of one DFA step per byte. Only single-byte
+  # alternatives carry the action; pct-encoded stays in the machine, so the
+  # language is exactly the RFC's (the vectors, the uriparser differential
+  # test and the -T0 build check it).
+  action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }
+  action skip_query  { SKIP(GEN_CLASS_QUERY); }
+  # In a reg-name a letter rules out an IPv4address, so from then on every
+  # unreserved / sub-delims byte leads back to the same state. (A digit or a
+  # '.' may still be part of an IPv4address: no skip there.)
+  action skip_host   { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_HOST); }
+  pchar_plain     = unreserved | sub_delims | ":" | "@";
+  # segment = *pchar
+  segment_f       = ( pchar_plain $skip_pchar | pct_encoded )*;
+  # segment-nz = 1*pchar
+  segment_nz_f    = ( pchar_plain $skip_pchar | pct_encoded ) segment_f;
+  # path-abempty = *( "/" segment )
+  path_abempty_f  = ( "/" segment_f )*;
+  # path-absolute = "/" [ segment-nz *( "/" segment ) ]
+  path_absolute_f = "/" ( segment_nz_f ( "/" segment_f )* )?;
+  # path-rootless = segment-nz *( "/" segment )
+  path_rootless_f = segment_nz ( "/" segment_f )*;
+  # path-noscheme = segment-nz-nc *( "/" segment )
+  path_noscheme_f = segment_nz_nc ( "/" segment_f )*;
+  # query = *( pchar / "/" / "?" ), and fragment alike
+  query_f         = ( ( pchar_plain | "/" | "?" ) $skip_query | pct_encoded )*;
+  fragment_f      = ( ( pchar_plain | "/" | "?" ) $skip_query | pct_encoded )*;
+  # reg-name = *( unreserved / pct-encoded / sub-delims )
+  reg_name_f      = ( ( unreserved | sub_delims ) $skip_host | pct_encoded )*;
+
   # IP-literal, with the kind of address it holds.
   IP_literal_t    = "[" ( IPv6address %k_ipv6 | IPvFuture %k_ipvfuture ) "]";
 
@@ -44,28 +76,28 @@
   # language, so exactly one kind is recorded.
   host_t          = ( IP_literal_t
                     | IPv4address %k_ipv4
-                    | ( reg_name - IPv4address ) %k_regname ) %host_end;
+                    | ( reg_name_f - IPv4address ) %k_regname ) %host_end;
 
   # authority = [ userinfo "@" ] host [ ":" port ]
   authority_t     = ( ( userinfo "@" @userinfo_at )?
                       host_t
                       ( ":" @port_begin port %port_end )? ) %auth_end;
 
-  query_t         = "?" @query_begin query %query_end;
-  fragment_t      = "#" @frag_begin fragment %frag_end;
+  query_t         = "?" @query_begin query_f %query_end;
+  fragment_t      = "#" @frag_begin fragment_f %frag_end;
 
   # hier-part = "//" authority path-abempty / path-absolute / path-rootless
   #           / path-empty
-  hier_part_t     = "//" @auth_begin authority_t path_abempty %path_end
-                  | ( path_absolute
-                    | path_rootless
+  hier_part_t     = "//" @auth_begin authority_t path_abempty_f %path_end
+                  | ( path_absolute_f
+                    | path_rootless_f
                     | path_empty ) %path_end;
 
   # relative-part = "//" authority path-abempty / path-absolute
   #               / path-noscheme / path-empty
-  relative_part_t = "//" @auth_begin authority_t path_abempty %path_end
-                  | ( path_absolute
-                    | path_noscheme
+  relative_part_t = "//" @auth_begin authority_t path_abempty_f %path_end
+                  | ( path_absolute_f
+                    | path_noscheme_f
                     | path_empty ) %path_end;
 
   # URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
@@ -79,4 +111,16 @@
 
   # URI-reference = URI / relative-ref
   URI_reference_t = URI_t | relative_ref_t;
+
+  # The same rules for validation only: no component is recorded, the fast
+  # paths are kept. (rfc3986.rules: valid=URI_reference_f)
+  host_f          = IP_literal | IPv4address | reg_name_f;
+  authority_f     = ( userinfo "@" )? host_f ( ":" port )?;
+  hier_part_f     = "//" authority_f path_abempty_f
+                  | path_absolute_f | path_rootless_f | path_empty;
+  relative_part_f = "//" authority_f path_abempty_f
+                  | path_absolute_f | path_noscheme_f | path_empty;
+  URI_f           = scheme ":" hier_part_f ( "?" query_f )? ( "#" fragment_f )?;
+  relative_ref_f  = relative_part_f ( "?" query_f )? ( "#" fragment_f )?;
+  URI_reference_f = URI_f | relative_ref_f;
 }%%

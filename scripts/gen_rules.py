@@ -36,11 +36,13 @@ def main():
                     if w.startswith("tags="):
                         tags_file = w[5:]
                 continue
-            rule = {"name": words[0], "tags": None, "ref": False,
-                    "default": False}
+            rule = {"name": words[0], "tags": None, "valid": None,
+                    "ref": False, "default": False}
             for w in words[1:]:
                 if w.startswith("tags="):
                     rule["tags"] = w[5:]
+                elif w.startswith("valid="):
+                    rule["valid"] = w[6:]
                 elif w == "ref":
                     rule["ref"] = True
                 elif w == "default":
@@ -68,7 +70,7 @@ def main():
         w("%%{")
         w(f"  machine {m};")
         w(f'  include {tags_machine} "{tags_file}";')
-        w(f"  main := {n};")
+        w(f"  main := {r['valid'] or n};")
         w("  write data noentry;")
         w("}%%")
         w(f"static int {m}(const unsigned char *p, const unsigned char *pe, "

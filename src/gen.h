@@ -33,6 +33,23 @@
 		u->present |= 1u << (c);                                               \
 	} while (0)
 
+/* Byte classes of the fast paths (ragel/rfc3986_tags.rl): bit GEN_CLASS_PCHAR
+ * for the plain bytes of a path segment (unreserved, sub-delims, ':' and
+ * '@'), GEN_CLASS_QUERY for those and '/' and '?', GEN_CLASS_HOST for the
+ * bytes of a reg-name. */
+#define GEN_CLASS_PCHAR 1u
+#define GEN_CLASS_QUERY 2u
+#define GEN_CLASS_HOST 4u /* unreserved / sub-delims */
+#define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
+extern const unsigned char uriscan__gen_class[256];
+/* Consume the bytes after p that are in class cls, leaving p on the last one
+ * (the machine then steps past it as usual). Never reads at or past pe. */
+#define SKIP(cls)                                                              \
+	do {                                                                       \
+		while (p + 1 < pe && (uriscan__gen_class[p[1]] & (cls)))              \
+			p++;                                                               \
+	} while (0)
+
 /* After exec: valid when the machine stopped in a final state having read
  * everything. Otherwise *eo is where it stopped: the offending byte when the
  * machine hit its error state, the end of input when it ran out. */
