@@ -174,6 +174,8 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 		o->quiet = 1;
 		break;
 	case OPT_FORMAT:
+		if (arg == NULL)
+			usage_error("--format needs a value (jsonl or tsv)");
 		if (strcmp(arg, "jsonl") == 0)
 			o->format = FORMAT_JSONL;
 		else if (strcmp(arg, "tsv") == 0)
