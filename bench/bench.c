@@ -229,8 +229,11 @@ static void load_path(const char *path, int force_log)
 	if (n == 0)
 		die("%s: no *.txt or *.log file", path);
 	qsort(names, n, sizeof *names, cmp_str);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		load_file(names[i], force_log || has_suffix(names[i], ".log"));
+		free(names[i]); /* load_file keeps its own copy */
+	}
+	free(names);
 }
 
 /* ------------------------------------------------------------------ */

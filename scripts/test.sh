@@ -24,9 +24,11 @@ setup build -Dwerror=true || exit 2
 ninja -C build -j "$jobs" || exit 2
 meson test -C build --num-processes "$jobs" --print-errorlogs
 if [ "${1:-}" != "--quick" ]; then
-  san_cc=gcc
-  command -v clang >/dev/null && san_cc=clang
-  CC=$san_cc setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
+  san_cc=gcc san_cxx=g++
+  if command -v clang >/dev/null && command -v clang++ >/dev/null; then
+    san_cc=clang san_cxx=clang++
+  fi
+  CC=$san_cc CXX=$san_cxx setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debugoptimized -Dwerror=true || exit 2
   ninja -C build-san -j "$jobs" || exit 2
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
