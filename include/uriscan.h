@@ -10,9 +10,9 @@
  *    reads outside [s, s + len). s may be NULL only when len is 0.
  *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
  *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
- *  - Nothing here allocates memory, has global mutable state, or makes a
- *    system call. Every call is thread-safe and reentrant; a result struct
- *    belongs to its caller.
+ *  - Nothing here allocates memory (except uriscan_extractor_new), has
+ *    global mutable state, or makes a system call. Every call is
+ *    thread-safe and reentrant; a result struct belongs to its caller.
  *  - Returned strings (names, messages, the version) are static and live for
  *    the life of the process; never free them. Components are offsets into
  *    the caller's own bytes and are valid as long as those bytes are.
@@ -79,7 +79,10 @@ URISCAN_API const char *uriscan_version_string(void);
 	X(8, E_TOO_LONG, "too_long",                                               \
 	  "input longer than offsets can represent (4 GiB - 1)")                   \
 	X(9, E_INVALID_ARG, "invalid_argument",                                    \
-	  "invalid argument (NULL pointer with a length, or unknown flags)")
+	  "invalid argument (NULL pointer with a length, or unknown flags)")        \
+	X(10, E_STATE, "bad_state",                                                \
+	  "call out of order (feed or finish before next() returned 0)")         \
+	X(11, E_NO_MEMORY, "no_memory", "out of memory")
 
 enum uriscan_status {
 #define URISCAN_STATUS_ENUM_(n, e, name, msg) URISCAN_##e = n,
@@ -239,6 +242,149 @@ URISCAN_API int uriscan_parse(enum uriscan_grammar g, const char *s,
 URISCAN_API int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule,
                                    const char *s, size_t len, unsigned flags,
                                    struct uriscan_uri *out);
+
+/* ------------------------------------------------------------------ */
+/* Extracting URLs from free text (logs, mail, any bytes)              */
+
+/*
+ * What is a match. The text is any bytes, fed in chunks cut anywhere; the
+ * matches never depend on where it was cut.
+ *
+ *  1. Candidates. A candidate is a ':' followed by "//" (any scheme), or,
+ *     when opaque_schemes lists the scheme, a ':' followed by anything.
+ *     Candidates are taken in text order.
+ *  2. Scheme. From the ':', walk back over scheme characters
+ *     (ALPHA / DIGIT / "+" / "-" / ".") while they are at most
+ *     URISCAN_EXTRACT_SCHEME_MAX (64) bytes before the ':' and not part of
+ *     an earlier match. The scheme starts at the first ALPHA of that run
+ *     ("1http://" gives "http", "x-y.z://" gives "x-y.z"; a run without a
+ *     letter is no candidate). For an opaque scheme the whole scheme must
+ *     equal one of the list (ASCII case-insensitive): "xmailto:" is not
+ *     "mailto:".
+ *  3. Longest match. From the scheme's first byte the grammar's extraction
+ *     machine (RFC 3986: the rule URI) reads as far as the text can still
+ *     continue the rule; the match is the longest prefix that matches it.
+ *     For a "://" candidate this is at least "scheme://" (an empty
+ *     authority is valid: "file:///etc").
+ *  4. Trimming (unless URISCAN_EXTRACT_NO_TRIM). Then, repeatedly, the
+ *     last byte is dropped while it is one of  . , ; : ! ?  or a ')' when
+ *     the match holds more ')' than '(', or a ']' when it holds more ']'
+ *     than '[', or a '\'' when it holds an odd number of '\''; trimming
+ *     never goes into "scheme://" (nor "scheme:" for an opaque match).
+ *     So "(see http://a.example/x)." gives "http://a.example/x" and
+ *     "http://en.example/A_(b)" keeps its ')'. ('"', '<', '>', spaces and
+ *     control bytes are never in an RFC 3986 URI, so they end a match.)
+ *  5. An opaque match must keep at least one byte after "scheme:"
+ *     ("news: today" gives nothing, "news:comp.lang.c" a match).
+ *  6. The search goes on right after the match (matches never overlap; a
+ *     URI inside a query, "http://a/?u=http://b", is part of the first).
+ *  7. Truncation. A match whose machine run (the bytes read from the
+ *     scheme's first byte to the byte that could not continue it) is longer
+ *     than max_len is reported with URISCAN_MATCH_TRUNCATED: offset and
+ *     length are exact (the longest valid prefix, not trimmed), but only its
+ *     first max_len bytes are kept and it has no components. The search
+ *     then goes on at the byte that stopped the machine.
+ *
+ * Memory is bounded: one allocation of about 3 * max_len bytes per
+ * extractor, whatever the input. Work is linear in the input (each byte is
+ * read a bounded number of times; a match that is still open at the end of
+ * a chunk is read again from its start on the next feed, so feeding chunks
+ * much smaller than max_len costs up to max_len per chunk).
+ *
+ * Thread-safety: an extractor must not be used by two threads at once;
+ * different extractors are independent.
+ */
+
+typedef struct uriscan_extractor uriscan_extractor;
+
+/* Option flags (struct uriscan_extract_options.flags). */
+#define URISCAN_EXTRACT_NO_TRIM (1u << 0)       /* keep trailing punctuation */
+#define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
+#define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
+
+#define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
+#define URISCAN_EXTRACT_MAX_LEN_MIN 128u
+#define URISCAN_EXTRACT_SCHEME_MAX 64u
+/* A list of common opaque schemes, for opaque_schemes. */
+#define URISCAN_EXTRACT_OPAQUE_DEFAULT                                         \
+	"mailto,urn,news,tel,sip,sips,xmpp,magnet,data"
+
+struct uriscan_extract_options {
+	unsigned flags;           /* URISCAN_EXTRACT_* */
+	size_t max_len;           /* 0: URISCAN_EXTRACT_MAX_LEN_DEFAULT; else at
+	                             least URISCAN_EXTRACT_MAX_LEN_MIN */
+	const char *opaque_schemes; /* NULL or "": only "scheme://" candidates;
+	                               else comma-separated schemes (copied) */
+};
+
+/* struct uriscan_match.flags */
+#define URISCAN_MATCH_TRUNCATED 1u
+
+struct uriscan_match {
+	uint64_t offset; /* of the first byte, from the start of the stream */
+	uint64_t length; /* in the stream (the full length when truncated) */
+	/*
+	 * The first nbytes bytes of the match (nbytes == length unless
+	 * truncated). Valid until the next call on the extractor (or, from
+	 * uriscan_extract, until the callback returns): it points into the
+	 * caller's chunk when the match lies inside it (then it lives as long
+	 * as the chunk), else into the extractor's own buffer.
+	 */
+	const char *bytes;
+	size_t nbytes;
+	unsigned flags;     /* URISCAN_MATCH_TRUNCATED */
+	uint32_t scheme_len; /* bytes [0, scheme_len) are the scheme */
+	/* Components, as uriscan_parse(grammar, bytes, nbytes) gives them
+	 * (offsets relative to bytes). present == 0 when truncated or with
+	 * URISCAN_EXTRACT_NO_COMPONENTS. */
+	struct uriscan_uri uri;
+};
+
+/*
+ * Create an extractor for grammar g (the grammar must have an extraction
+ * machine: RFC 3986 has). opt may be NULL (defaults). The only call that
+ * allocates; returns URISCAN_OK and *out, or E_GRAMMAR_*, E_INVALID_ARG
+ * (unknown flags, max_len too small, a listed scheme that is not a scheme),
+ * E_NO_MEMORY.
+ */
+URISCAN_API int uriscan_extractor_new(enum uriscan_grammar g,
+                                      const struct uriscan_extract_options *opt,
+                                      uriscan_extractor **out);
+/* Free it (NULL is fine). */
+URISCAN_API void uriscan_extractor_free(uriscan_extractor *x);
+/* Forget the stream: as new, same grammar and options. */
+URISCAN_API void uriscan_extractor_reset(uriscan_extractor *x);
+/*
+ * Give the next chunk of the stream (len may be 0). The bytes must stay
+ * valid and unchanged until next() returns 0. Then call next() until it
+ * returns 0. E_STATE if the previous chunk was not drained or after
+ * finish (until reset).
+ */
+URISCAN_API int uriscan_extractor_feed(uriscan_extractor *x, const char *buf,
+                                       size_t len);
+/* End of stream: matches still open are decided; drain them with next(). */
+URISCAN_API int uriscan_extractor_finish(uriscan_extractor *x);
+/*
+ * Pull the next match: 1 and *m filled, or 0 when the chunk is used up (feed
+ * the next one, or after finish: the stream is done).
+ */
+URISCAN_API int uriscan_extractor_next(uriscan_extractor *x,
+                                       struct uriscan_match *m);
+/* Total bytes fed since new/reset. */
+URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
+
+/*
+ * The whole buffer [s, s + len) as one stream: cb is called for each match in
+ * order (m and m->bytes valid during the call; offsets from s); a non-zero
+ * return stops the scan. Returns URISCAN_OK, or the error of
+ * uriscan_extractor_new. *count (may be NULL) gets the number of matches
+ * reported. Allocates nothing.
+ */
+typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
+URISCAN_API int uriscan_extract(enum uriscan_grammar g,
+                                const struct uriscan_extract_options *opt,
+                                const char *s, size_t len, uriscan_match_fn cb,
+                                void *user, uint64_t *count);
 
 #ifdef __cplusplus
 }

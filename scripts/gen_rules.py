@@ -3,7 +3,9 @@
 
 For every rule it writes one validation machine (the pure grammar rule as
 `main`) and, for rules with a tags= machine, one parse machine that records
-components. Each machine gets its own small C function, so no generated
+components. With `extract=RULE` on the grammar line it also writes the
+grammar's extraction machine: RULE run from the first byte of a scheme,
+resumable across buffers, recording where the longest matching prefix ends. Each machine gets its own small C function, so no generated
 function is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
@@ -23,6 +25,7 @@ def main():
     rules_path, out_path, suffix = sys.argv[1:4]
     grammar = None
     tags_file = None
+    extract = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -35,6 +38,8 @@ def main():
                 for w in words[2:]:
                     if w.startswith("tags="):
                         tags_file = w[5:]
+                    elif w.startswith("extract="):
+                        extract = w[8:]
                 continue
             rule = {"name": words[0], "tags": None, "valid": None,
                     "ref": False, "default": False}
@@ -107,6 +112,31 @@ def main():
             w(f"\treturn GEN_RESULT({m});")
             w("}")
             w("")
+    if extract:
+        # The extraction machine (uriscan_extractor): the rule `extract=`
+        # names, run from a scheme's first byte, resumable across buffers,
+        # recording the end of the longest prefix that matches the rule.
+        m = f"{g}_x"
+        w("%%{")
+        w(f"  machine {m};")
+        w(f'  include {tags_machine} "{tags_file}";')
+        w(f"  main := {cname(extract)} @{{ *lf = p + 1; }};")
+        w("  write data noentry;")
+        w("}%%")
+        w(f"static size_t {m}_exec(int *csp, const unsigned char *p, "
+          "const unsigned char *pe, const unsigned char **lf)")
+        w("{")
+        w("\tconst unsigned char *const s = p;")
+        w("\tint cs = *csp;")
+        w("\t%% write exec;")
+        w("\t*csp = cs;")
+        w("\treturn (size_t)(p - s);")
+        w("}")
+        w("")
+        w(f"static const struct uriscan__xmachine {m} = {{")
+        w(f'\t"{extract}", {m}_exec, {m}_start, {m}_error')
+        w("};")
+        w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:
         n = cname(r["name"])
@@ -116,7 +146,8 @@ def main():
     w("};")
     w("")
     w(f"const struct uriscan__gen GEN_SYM({g}) = {{")
-    w(f"\t{g}_rules, {len(rules)}, {defaults[0]}")
+    w(f"\t{g}_rules, {len(rules)}, {defaults[0]}, "
+      + (f"&{g}_x" if extract else "NULL"))
     w("};")
     with open(out_path, "w", encoding="utf-8") as f:
         f.write("\n".join(out) + "\n")

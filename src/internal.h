@@ -27,15 +27,36 @@ struct uriscan__rule {
 	unsigned flags;
 };
 
+/*
+ * A grammar's extraction machine (extract=RULE in ragel/<grammar>.rules):
+ * exec runs the machine over [p, pe) from state *cs (start: `start`), leaves
+ * *cs at the state after the bytes it consumed (`error` when it failed) and
+ * returns how many it consumed (pe - p unless it failed). *lf is set to one
+ * past each byte after which the bytes read since the start match RULE.
+ */
+struct uriscan__xmachine {
+	const char *rule;
+	size_t (*exec)(int *cs, const unsigned char *p, const unsigned char *pe,
+	               const unsigned char **lf);
+	int start;
+	int error;
+};
+
 /* The rules of one grammar, in the RFC's order. */
 struct uriscan__gen {
 	const struct uriscan__rule *rules;
 	unsigned count;
 	unsigned default_rule;
+	const struct uriscan__xmachine *extract; /* NULL: no extraction */
 };
 
 /* The library's builds (codegen chosen by -Dragel_codegen). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_main;
+
+/* The build of grammar g: URISCAN_OK and *gen, or E_GRAMMAR_UNKNOWN /
+ * E_GRAMMAR_UNAVAILABLE. */
+int uriscan__grammar_gen(enum uriscan_grammar g,
+                         const struct uriscan__gen **gen);
 
 /*
  * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /

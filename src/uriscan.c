@@ -167,6 +167,18 @@ static const struct uriscan__gen *gen_get(enum uriscan_grammar g)
 	return d ? d->gen : NULL;
 }
 
+int uriscan__grammar_gen(enum uriscan_grammar g,
+                         const struct uriscan__gen **gen)
+{
+	const struct grammar_desc *d = grammar_get(g);
+	if (d == NULL)
+		return URISCAN_E_GRAMMAR_UNKNOWN;
+	if (d->gen == NULL)
+		return URISCAN_E_GRAMMAR_UNAVAILABLE;
+	*gen = d->gen;
+	return URISCAN_OK;
+}
+
 unsigned uriscan_rule_count(enum uriscan_grammar g)
 {
 	const struct uriscan__gen *gen = gen_get(g);

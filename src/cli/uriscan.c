@@ -18,6 +18,7 @@
 
 #include "uriscan.h"
 
+#include "commands.h"
 #include "output.h"
 #include "reader.h"
 
@@ -33,6 +34,8 @@ static const char help_text[] =
     "[FILE...]\n"
     "       uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]\n"
     "       uriscan rules [-g GRAMMAR]\n"
+    "       uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
+    "                       [--unique] [--top N] [-j N] [FILE...]\n"
     "       uriscan --help | --version\n"
     "\n"
     "Validate and split URIs. A record is a line of the FILEs, or of standard\n"
@@ -45,6 +48,8 @@ static const char help_text[] =
     "          (COLUMN is the 1-based byte where the record stopped being\n"
     "          valid; length + 1 when it ends too early)\n"
     "  rules   list grammars and rules; with -g, that grammar's rule names\n"
+    "  extract find the URLs in any bytes (logs, mail); see\n"
+    "          'uriscan extract --help'\n"
     "\n"
     "Options:\n"
     "  -g, --grammar=GRAMMAR  grammar: rfc3986 (default); 3986, RFC3986 and\n"
@@ -596,6 +601,8 @@ int main(int argc, char **argv)
 		print_version();
 		return EXIT_SUCCESS;
 	}
+	if (strcmp(cmd, "extract") == 0)
+		return cmd_extract(argc - 2, argv + 2);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(cmd, commands[i].name) != 0)
 			continue;
