@@ -5,8 +5,9 @@ For every rule it writes one validation machine (the pure grammar rule as
 `main`) and, for rules with a tags= machine, one parse machine that records
 components. With `extract=RULE` on the grammar line it also writes the
 grammar's extraction machine: RULE run from the first byte of a scheme,
-resumable across buffers, recording where the longest matching prefix ends. Each machine gets its own small C function, so no generated
-function is larger than one rule (see ../shared/RAGEL.md on state and
+resumable across buffers, recording where the longest matching prefix
+ends. Each machine gets its own small C function, so no generated function
+is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX
@@ -121,7 +122,7 @@ def main():
         w(f"  machine {m};")
         w(f'  include {tags_machine} "{tags_file}";')
         w(f"  main := {cname(extract)} @{{ *lf = p + 1; }};")
-        w("  write data noentry;")
+        w("  write data noentry nofinal;")
         w("}%%")
         w(f"static size_t {m}_exec(int *csp, const unsigned char *p, "
           "const unsigned char *pe, const unsigned char **lf)")
