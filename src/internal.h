@@ -36,6 +36,8 @@ struct uriscan__gen {
 
 /* The library's builds (codegen chosen by -Dragel_codegen). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_main;
+extern const struct uriscan__gen uriscan__gen_rfc2396_main;
+extern const struct uriscan__gen uriscan__gen_rfc1738_main;
 
 /*
  * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /

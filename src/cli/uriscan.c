@@ -141,7 +141,7 @@ static const struct optdef {
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
-enum format { FORMAT_JSONL, FORMAT_TSV };
+enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
 
 struct opts {
 	const char *command;
@@ -178,8 +178,11 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 			o->format = FORMAT_JSONL;
 		else if (strcmp(arg, "tsv") == 0)
 			o->format = FORMAT_TSV;
+		else if (strcmp(arg, "tsv-all") == 0)
+			o->format = FORMAT_TSV_ALL;
 		else
-			usage_error("unknown format '%s' (jsonl or tsv)", arg);
+			usage_error("unknown format '%s' (jsonl, tsv or tsv-all)",
+			            arg);
 		break;
 	case OPT_HELP:
 		print_help();
@@ -319,6 +322,10 @@ struct run {
 	int any_invalid;
 };
 
+/* The components every grammar shares (scheme .. fragment); those after
+ * them (reg_name, user, ...) come after the original keys and columns. */
+#define BASE_COMPONENTS (URISCAN_FRAGMENT + 1)
+
 /* JSON keys of the components, in uriscan_component order. */
 #define JSON_KEY(k) {",\"" k "\":", sizeof(",\"" k "\":") - 1}
 static const struct {
@@ -328,7 +335,32 @@ static const struct {
     JSON_KEY("scheme"), JSON_KEY("authority"), JSON_KEY("userinfo"),
     JSON_KEY("host"),   JSON_KEY("port"),      JSON_KEY("path"),
     JSON_KEY("query"),  JSON_KEY("fragment"),
+    JSON_KEY("reg_name"), JSON_KEY("user"), JSON_KEY("password"),
+    JSON_KEY("ftptype"), JSON_KEY("gtype"), JSON_KEY("selector"),
+    JSON_KEY("gopher_plus"), JSON_KEY("group"), JSON_KEY("article"),
+    JSON_KEY("database"), JSON_KEY("wtype"), JSON_KEY("wpath"),
+    JSON_KEY("fieldspecs"), JSON_KEY("address"),
 };
+
+/* The extra keys: the components after the base ones, then form. */
+static void jsonl_extra(const char *rec, const struct uriscan_uri *u)
+{
+	for (unsigned c = BASE_COMPONENTS; c < URISCAN_COMPONENT_COUNT; c++) {
+		out_bytes(json_keys[c].s, json_keys[c].n);
+		if (URISCAN_HAS(u, c))
+			out_json_string(rec + u->part[c].off, u->part[c].len);
+		else
+			OUT_LIT("null");
+	}
+	OUT_LIT(",\"form\":");
+	if (u->form != URISCAN_FORM_NONE &&
+	    uriscan_rule_name(u->grammar, u->form) != NULL) {
+		const char *f = uriscan_rule_name(u->grammar, u->form);
+		out_json_string(f, strlen(f));
+	} else {
+		OUT_LIT("null");
+	}
+}
 
 static void parse_jsonl(const struct run *run, const char *rec, size_t len,
                         int status, const struct uriscan_uri *u)
@@ -347,7 +379,7 @@ static void parse_jsonl(const struct run *run, const char *rec, size_t len,
 	out_json_string(run->grammar_name, strlen(run->grammar_name));
 	OUT_LIT(",\"rule\":");
 	out_json_string(run->rule_name, strlen(run->rule_name));
-	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++) {
 		out_bytes(json_keys[c].s, json_keys[c].n);
 		if (URISCAN_HAS(u, c))
 			out_json_string(rec + u->part[c].off, u->part[c].len);
@@ -371,14 +403,15 @@ static void parse_jsonl(const struct run *run, const char *rec, size_t len,
 		OUT_LIT("null");
 	}
 	if (valid) {
-		OUT_LIT(",\"error\":null,\"offset\":null}\n");
+		OUT_LIT(",\"error\":null,\"offset\":null");
 	} else {
 		OUT_LIT(",\"error\":\"");
 		out_str(uriscan_status_name(status));
 		OUT_LIT("\",\"offset\":");
 		out_u64(u->error_offset);
-		OUT_LIT("}\n");
 	}
+	jsonl_extra(rec, u);
+	OUT_LIT("}\n");
 }
 
 static void parse_tsv(const struct run *run, const char *rec, size_t len,
@@ -393,7 +426,7 @@ static void parse_tsv(const struct run *run, const char *rec, size_t len,
 		out_char('\t');
 		out_u64(u->error_offset);
 	}
-	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++) {
 		out_char('\t');
 		if (URISCAN_HAS(u, c))
 			out_tsv_field(rec + u->part[c].off, u->part[c].len);
@@ -409,6 +442,24 @@ static void parse_tsv(const struct run *run, const char *rec, size_t len,
 	                                     : "\\N");
 	out_char('\t');
 	out_tsv_field(rec, len);
+	if (run->format == FORMAT_TSV_ALL) {
+		/* tsv-all: the 15 columns of tsv, then reg_name .. address and
+		 * form */
+		for (unsigned c = BASE_COMPONENTS; c < URISCAN_COMPONENT_COUNT;
+		     c++) {
+			out_char('\t');
+			if (URISCAN_HAS(u, c))
+				out_tsv_field(rec + u->part[c].off, u->part[c].len);
+			else
+				OUT_LIT("\\N");
+		}
+		out_char('\t');
+		if (u->form != URISCAN_FORM_NONE &&
+		    uriscan_rule_name(u->grammar, u->form) != NULL)
+			out_str(uriscan_rule_name(u->grammar, u->form));
+		else
+			OUT_LIT("\\N");
+	}
 	out_char('\n');
 }
 
@@ -422,7 +473,7 @@ static void parse_record(void *ctx, const char *rec, size_t len)
 	status = uriscan_parse_rule(run->grammar, run->rule, rec, len, 0, &u);
 	if (status != URISCAN_OK)
 		run->any_invalid = 1;
-	if (run->format == FORMAT_TSV)
+	if (run->format != FORMAT_JSONL)
 		parse_tsv(run, rec, len, status, &u);
 	else
 		parse_jsonl(run, rec, len, status, &u);

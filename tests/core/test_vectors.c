@@ -38,6 +38,8 @@
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+extern const struct uriscan__gen uriscan__gen_rfc2396_t0;
+extern const struct uriscan__gen uriscan__gen_rfc1738_t0;
 
 /* The grammar under test (-g) and its two builds. */
 static enum uriscan_grammar G = URISCAN_RFC3986;
@@ -49,6 +51,8 @@ static const struct {
 	const struct uriscan__gen *main, *t0;
 } builds[] = {
     {URISCAN_RFC3986, &uriscan__gen_rfc3986_main, &uriscan__gen_rfc3986_t0},
+    {URISCAN_RFC2396, &uriscan__gen_rfc2396_main, &uriscan__gen_rfc2396_t0},
+    {URISCAN_RFC1738, &uriscan__gen_rfc1738_main, &uriscan__gen_rfc1738_t0},
 };
 
 #define NCOMP URISCAN_COMPONENT_COUNT
