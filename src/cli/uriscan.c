@@ -18,6 +18,7 @@
 
 #include "uriscan.h"
 
+#include "cmd_all.h"
 #include "output.h"
 #include "reader.h"
 
@@ -127,6 +128,7 @@ enum {
 	OPT_QUIET = 1 << 3,
 	OPT_FORMAT = 1 << 4,
 	OPT_HELP = 1 << 5,
+	OPT_ALL = 1 << 6,
 };
 
 static const struct optdef {
@@ -138,6 +140,7 @@ static const struct optdef {
     {'g', "grammar", OPT_GRAMMAR, 1}, {'r', "rule", OPT_RULE, 1},
     {'z', "null", OPT_NULL, 0},       {'q', "quiet", OPT_QUIET, 0},
     {0, "format", OPT_FORMAT, 1},     {'h', "help", OPT_HELP, 0},
+    {0, "all-grammars", OPT_ALL, 0},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
@@ -148,6 +151,7 @@ struct opts {
 	const char *grammar; /* NULL: rfc3986 */
 	const char *rule;    /* NULL: the grammar's top rule */
 	int null_data;
+	int all_grammars; /* parse --all-grammars (cmd_all.c) */
 	int quiet;
 	enum format format;
 	char **files; /* the operands, in order (a subset of argv) */
@@ -183,6 +187,9 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 		else
 			usage_error("unknown format '%s' (jsonl, tsv or tsv-all)",
 			            arg);
+		break;
+	case OPT_ALL:
+		o->all_grammars = 1;
 		break;
 	case OPT_HELP:
 		print_help();
@@ -320,6 +327,7 @@ struct run {
 	const char *file_label; /* as printed by check */
 	uint64_t record;        /* number of the current record in its file */
 	int any_invalid;
+	int all_grammars;
 };
 
 /* The components every grammar shares (scheme .. fragment); those after
@@ -470,6 +478,12 @@ static void parse_record(void *ctx, const char *rec, size_t len)
 	int status;
 
 	run->record++;
+	if (run->all_grammars) {
+		if (!all_grammars_record(run->record, rec, len))
+			run->any_invalid = 1;
+		out_end_record();
+		return;
+	}
 	status = uriscan_parse_rule(run->grammar, run->rule, rec, len, 0, &u);
 	if (status != URISCAN_OK)
 		run->any_invalid = 1;
@@ -520,6 +534,7 @@ static int cmd_records(struct opts *o, reader_record_fn fn)
 	run.grammar_name = uriscan_grammar_name(run.grammar);
 	run.rule_name = uriscan_rule_name(run.grammar, run.rule);
 	run.format = o->format;
+	run.all_grammars = o->all_grammars;
 	run.quiet = o->quiet;
 	if (o->nfiles == 0) {
 		o->files = stdin_only;
@@ -556,6 +571,8 @@ static int cmd_records(struct opts *o, reader_record_fn fn)
 
 static int cmd_parse(struct opts *o)
 {
+	if (o->all_grammars && (o->grammar || o->rule || o->format != FORMAT_JSONL))
+		usage_error("--all-grammars takes no -g, -r or --format");
 	return cmd_records(o, parse_record);
 }
 
@@ -611,7 +628,8 @@ static const struct command {
 	int options;
 	int (*run)(struct opts *o);
 } commands[] = {
-    {"parse", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP,
+    {"parse",
+     OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP | OPT_ALL,
      cmd_parse},
     {"check", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP,
      cmd_check},
