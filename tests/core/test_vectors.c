@@ -7,7 +7,8 @@
  * -g GRAMMAR  the grammar the files are for (default rfc3986); must come
  *             before the files.
  *
- * Reads vector files (format: the header of tests/vectors/rfc3986.tsv) and
+ * Reads vector files (format: the header of tests/vectors/rfc3986.tsv; the
+ * RFC 2396/1738 files add form=RULE, KEY@OFFSET=VALUE and more keys) and
  * prints one TAP point per case. Each case is run through
  * uriscan_parse_rule and uriscan_validate_rule, which must agree with the
  * expectation and with each other, from three copies of the input: one on
@@ -34,12 +35,17 @@
 
 #include "internal.h"
 #include "tap.h"
+#include "uriscan-config.h"
 #include "uriscan.h"
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+#if URISCAN_HAVE_RFC2396
 extern const struct uriscan__gen uriscan__gen_rfc2396_t0;
+#endif
+#if URISCAN_HAVE_RFC1738
 extern const struct uriscan__gen uriscan__gen_rfc1738_t0;
+#endif
 
 /* The grammar under test (-g) and its two builds. */
 static enum uriscan_grammar G = URISCAN_RFC3986;
@@ -51,8 +57,12 @@ static const struct {
 	const struct uriscan__gen *main, *t0;
 } builds[] = {
     {URISCAN_RFC3986, &uriscan__gen_rfc3986_main, &uriscan__gen_rfc3986_t0},
+#if URISCAN_HAVE_RFC2396
     {URISCAN_RFC2396, &uriscan__gen_rfc2396_main, &uriscan__gen_rfc2396_t0},
+#endif
+#if URISCAN_HAVE_RFC1738
     {URISCAN_RFC1738, &uriscan__gen_rfc1738_main, &uriscan__gen_rfc1738_t0},
+#endif
 };
 
 #define NCOMP URISCAN_COMPONENT_COUNT
