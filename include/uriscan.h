@@ -152,8 +152,48 @@ enum uriscan_component {
 	URISCAN_PATH = 5,      /* always present in a URI reference (maybe empty) */
 	URISCAN_QUERY = 6,     /* without the '?' */
 	URISCAN_FRAGMENT = 7,  /* without the '#' */
+	/* Appended for RFC 2396 and RFC 1738 (never set by RFC 3986): */
+	URISCAN_REG_NAME = 8,  /* RFC 2396 registry-based authority */
+	URISCAN_USER = 9,      /* RFC 1738 login: user */
+	URISCAN_PASSWORD = 10, /* RFC 1738 login: password (without ':') */
+	URISCAN_FTPTYPE = 11,  /* RFC 1738 ftp ";type=" value */
+	URISCAN_GTYPE = 12,    /* RFC 1738 gopher type (one xchar) */
+	URISCAN_SELECTOR = 13, /* RFC 1738 gopher selector */
+	URISCAN_GOPHER_PLUS = 14, /* RFC 1738 gopher+_string */
+	URISCAN_GROUP = 15,    /* RFC 1738 news/nntp group ("*" for all) */
+	URISCAN_ARTICLE = 16,  /* RFC 1738 news article, nntp article number */
+	URISCAN_DATABASE = 17, /* RFC 1738 wais database */
+	URISCAN_WTYPE = 18,    /* RFC 1738 wais type */
+	URISCAN_WPATH = 19,    /* RFC 1738 wais path */
+	URISCAN_FIELDSPECS = 20, /* RFC 1738 prospero: all ";name=value" */
+	URISCAN_ADDRESS = 21,  /* RFC 1738 mailto encoded822addr */
 	URISCAN_COMPONENT_COUNT
 };
+/*
+ * What each grammar reports (a component not listed is never set):
+ *
+ * RFC 3986: scheme authority userinfo host port path query fragment.
+ *
+ * RFC 2396: as RFC 3986, plus reg_name. A server-based authority is split
+ *   into userinfo, host and port; when only reg_name matches (section 3.2:
+ *   "a:b@c@d", "1.2.3.4.5", "a..b") the authority is registry-based: reg_name
+ *   holds it (== authority) and userinfo, host and port are absent. The path
+ *   is abs_path, rel_path or (for opaque URIs) opaque_part, '?' included: an
+ *   opaque URI has no query. Segment parameters (";param") stay in the path.
+ *   form tells hier_part from opaque_part (absolute URIs) and net_path,
+ *   abs_path, rel_path apart (relative ones).
+ *
+ * RFC 1738: scheme; authority = login or hostport after "//" (file: the
+ *   host, maybe empty); userinfo = user [":" password] without the '@',
+ *   also split into user and password; host, port; path = fpath (ftp, file),
+ *   hpath (http), urlpath (other ip-based schemes), ppath (prospero) or the
+ *   whole schemepart of a non-ip-based other scheme, without the '/' that
+ *   separates it from the host (section 3.1); query = search (http, gopher,
+ *   wais); ftptype; gtype, selector, gopher_plus; group, article (news,
+ *   nntp); database, wtype, wpath (wais); fieldspecs (prospero); address
+ *   (mailto). form is the production of section 5 that matched (httpurl,
+ *   ftpurl, ..., otherurl).
+ */
 /* Room reserved for grammar-specific components added later. */
 #define URISCAN_PART_MAX 32
 
@@ -162,7 +202,8 @@ enum uriscan_host_type {
 	URISCAN_HOST_IPV4 = 1,
 	URISCAN_HOST_IPV6 = 2,
 	URISCAN_HOST_IPVFUTURE = 3,
-	URISCAN_HOST_REGNAME = 4
+	URISCAN_HOST_REGNAME = 4,
+	URISCAN_HOST_HOSTNAME = 5 /* RFC 2396 and RFC 1738 hostname */
 };
 
 enum uriscan_kind {
@@ -189,13 +230,20 @@ struct uriscan_uri {
 	 * rule (== length when a valid prefix ends too early). 0 on success. */
 	size_t error_offset;
 	struct uriscan_span part[URISCAN_PART_MAX];
+	/* The production that matched, as a rule number of the grammar (name:
+	 * uriscan_rule_name(grammar, form)), or URISCAN_FORM_NONE. Set by RFC
+	 * 2396 and RFC 1738 only; see the table above. */
+	unsigned form;
 };
+#define URISCAN_FORM_NONE (~0u)
 
 #define URISCAN_HAS(u, c) ((((u)->present) >> (c)) & 1u)
 
-/* "scheme", "authority", ... for a component index; "unknown" otherwise. */
+/* "scheme", "authority", ..., "reg_name", "user", ... for a component index
+ * (the enum's names in lower case); "unknown" otherwise. */
 URISCAN_API const char *uriscan_component_name(unsigned c);
-/* "ipv4", "ipv6", "ipvfuture", "reg-name", or "none". Never NULL. */
+/* "ipv4", "ipv6", "ipvfuture", "reg-name", "hostname" or "none". Never
+ * NULL. */
 URISCAN_API const char *uriscan_host_type_name(enum uriscan_host_type t);
 /* "uri", "relative-ref", or "none". Never NULL. */
 URISCAN_API const char *uriscan_kind_name(enum uriscan_kind k);

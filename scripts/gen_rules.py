@@ -10,6 +10,12 @@ ends. Each machine gets its own small C function, so no generated function
 is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
+Words of a rule line: tags=M (parse machine), valid=M (validation machine
+instead of the pure rule), ref, default, and
+machine=NAME: the Ragel definition transcribing the rule when the RFC's name
+cannot be one (Ragel predefines alpha and digit; "gopher+_string" has a '+').
+It also names the C functions. Default: the rule name with '-' as '_'.
+
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX
 SUFFIX tells builds of the same grammar apart (the G2 library build and
 the T0 build the differential test links beside it).
@@ -43,9 +49,12 @@ def main():
                         extract = w[8:]
                 continue
             rule = {"name": words[0], "tags": None, "valid": None,
-                    "ref": False, "default": False}
+                    "ref": False, "default": False,
+                    "machine": cname(words[0])}
             for w in words[1:]:
-                if w.startswith("tags="):
+                if w.startswith("machine="):
+                    rule["machine"] = w[8:]
+                elif w.startswith("tags="):
                     rule["tags"] = w[5:]
                 elif w.startswith("valid="):
                     rule["valid"] = w[6:]
@@ -70,8 +79,15 @@ def main():
       " Do not edit. */")
     w('#include "gen.h"')
     w("")
+    # Rule numbers, for actions that record which production matched
+    # (u->form = GEN_RULE_<machine>).
+    w("enum {")
+    for i, r in enumerate(rules):
+        w(f"\tGEN_RULE_{r['machine']} = {i},")
+    w("};")
+    w("")
     for r in rules:
-        n = cname(r["name"])
+        n = r["machine"]
         m = f"{g}_v_{n}"
         w("%%{")
         w(f"  machine {m};")
@@ -140,7 +156,7 @@ def main():
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:
-        n = cname(r["name"])
+        n = r["machine"]
         parse = f"{g}_p_{n}" if r["tags"] else "NULL"
         flags = "URISCAN__RULE_REF" if r["ref"] else "0"
         w(f'\t{{"{r["name"]}", {g}_v_{n}, {parse}, {flags}}},')

@@ -50,6 +50,16 @@ extern const unsigned char uriscan__gen_class[256];
 			p++;                                                               \
 	} while (0)
 
+/* Commit component c as [a, b) (pointers into the input). */
+#define COMMIT_SPAN(c, a, b)                                                   \
+	do {                                                                       \
+		u->part[(c)].off = (uint32_t)((a) - s);                               \
+		u->part[(c)].len = (uint32_t)((b) - (a));                             \
+		u->present |= 1u << (c);                                               \
+	} while (0)
+/* Forget component c (a guess of a branch that lost). */
+#define DROP(c) (u->present &= ~(1u << (c)))
+
 /* After exec: valid when the machine stopped in a final state having read
  * everything. Otherwise *eo is where it stopped: the offending byte when the
  * machine hit its error state, the end of input when it ran out. */
@@ -59,5 +69,7 @@ extern const unsigned char uriscan__gen_class[256];
 	     : (*eo = (cs == m##_error ? (size_t)(p - s) : (size_t)(pe - s)), 0))
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
+extern const struct uriscan__gen GEN_SYM(rfc2396);
+extern const struct uriscan__gen GEN_SYM(rfc1738);
 
 #endif

@@ -52,6 +52,8 @@ struct uriscan__gen {
 
 /* The library's builds (codegen chosen by -Dragel_codegen). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_main;
+extern const struct uriscan__gen uriscan__gen_rfc2396_main;
+extern const struct uriscan__gen uriscan__gen_rfc1738_main;
 
 /* The build of grammar g: URISCAN_OK and *gen, or E_GRAMMAR_UNKNOWN /
  * E_GRAMMAR_UNAVAILABLE. */

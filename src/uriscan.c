@@ -81,6 +81,27 @@ static int allowed_3986(unsigned char c)
 	return c != 0 && strchr("-._~:/?#[]@!$&'()*+,;=%", c) != NULL;
 }
 
+/* RFC 2396: uric (reserved, unreserved, '%'), and '#' between a URI and
+ * its fragment ('~' is a mark). Not '[' ']': RFC 2732 added them. */
+static int allowed_2396(unsigned char c)
+{
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9'))
+		return 1;
+	return c != 0 && strchr("-_.!~*'();/?:@&=+$,%#", c) != NULL;
+}
+
+/* RFC 1738: xchar (unreserved, reserved, '%'). national ('~', '{', ...)
+ * and punctuation ('#', '<', ...) appear in no URL: they are bad_char even
+ * for the rules named national and punctuation. */
+static int allowed_1738(unsigned char c)
+{
+	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9'))
+		return 1;
+	return c != 0 && strchr("$-_.+!*'(),;/?:@&=%", c) != NULL;
+}
+
 struct grammar_desc {
 	const char *name;
 	const char *number; /* "3986" */
@@ -92,9 +113,20 @@ struct grammar_desc {
 static const struct grammar_desc grammars[URISCAN_GRAMMAR_COUNT] = {
 	[URISCAN_RFC1738] = {"rfc1738", "1738",
 	                     "RFC 1738 URLs (generic and scheme-specific rules)",
-	                     NULL, NULL},
+#if URISCAN_HAVE_RFC1738
+	                     &uriscan__gen_rfc1738_main,
+#else
+	                     NULL,
+#endif
+	                     allowed_1738},
 	[URISCAN_RFC2396] = {"rfc2396", "2396",
-	                     "RFC 2396 generic URI syntax (1998)", NULL, NULL},
+	                     "RFC 2396 generic URI syntax (1998)",
+#if URISCAN_HAVE_RFC2396
+	                     &uriscan__gen_rfc2396_main,
+#else
+	                     NULL,
+#endif
+	                     allowed_2396},
 	[URISCAN_RFC3986] = {"rfc3986", "3986",
 	                     "RFC 3986 URI generic syntax (STD 66)",
 #if URISCAN_HAVE_RFC3986
@@ -205,6 +237,8 @@ static int rule_name_eq(const char *rfc, const char *asked)
 	for (;; rfc++, asked++) {
 		int a = lower((unsigned char)*rfc);
 		int b = lower((unsigned char)*asked);
+		if (a == '_')
+			a = '-';
 		if (b == '_')
 			b = '-';
 		if (a != b)
@@ -239,8 +273,11 @@ int uriscan_rule_from_name(enum uriscan_grammar g, const char *name,
 const char *uriscan_component_name(unsigned c)
 {
 	static const char *const names[URISCAN_COMPONENT_COUNT] = {
-	    "scheme", "authority", "userinfo", "host",
-	    "port",   "path",      "query",    "fragment"};
+	    "scheme",   "authority", "userinfo",    "host",       "port",
+	    "path",     "query",     "fragment",    "reg_name",   "user",
+	    "password", "ftptype",   "gtype",       "selector",   "gopher_plus",
+	    "group",    "article",   "database",    "wtype",      "wpath",
+	    "fieldspecs", "address"};
 	return c < URISCAN_COMPONENT_COUNT ? names[c] : "unknown";
 }
 
@@ -255,6 +292,8 @@ const char *uriscan_host_type_name(enum uriscan_host_type t)
 		return "ipvfuture";
 	case URISCAN_HOST_REGNAME:
 		return "reg-name";
+	case URISCAN_HOST_HOSTNAME:
+		return "hostname";
 	case URISCAN_HOST_NONE:
 		break;
 	}
@@ -315,6 +354,7 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
 		out->rule = rule;
 		out->host_type = URISCAN_HOST_NONE;
 		out->kind = URISCAN_KIND_NONE;
+		out->form = URISCAN_FORM_NONE;
 		out->error_offset = 0;
 		memset(out->part, 0,
 		       sizeof(out->part[0]) * URISCAN_COMPONENT_COUNT);
@@ -348,6 +388,7 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
 		/* nothing of a failed parse is reported but where it failed */
 		out->present = 0;
 		out->host_type = URISCAN_HOST_NONE;
+		out->form = URISCAN_FORM_NONE;
 		memset(out->part, 0,
 		       sizeof(out->part[0]) * URISCAN_COMPONENT_COUNT);
 		out->error_offset = eo;

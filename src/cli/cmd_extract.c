@@ -148,10 +148,9 @@ struct xrun {
 	struct set set;
 };
 
-#define JKEY(k) ",\"" k "\":"
-static const char *const comp_keys[URISCAN_COMPONENT_COUNT] = {
-    JKEY("scheme"), JKEY("authority"), JKEY("userinfo"), JKEY("host"),
-    JKEY("port"),   JKEY("path"),      JKEY("query"),    JKEY("fragment")};
+/* The generic components (scheme .. fragment) are always printed, as null
+ * when absent; a grammar-specific one only when present. */
+#define XCOMP_GENERIC (URISCAN_FRAGMENT + 1)
 
 /* m->uri must hold the components unless the match is truncated. */
 static void emit(struct xrun *r, const struct uriscan_match *m, uint64_t line)
@@ -218,7 +217,11 @@ static void emit(struct xrun *r, const struct uriscan_match *m, uint64_t line)
 	OUT_LIT(",\"url\":");
 	out_json_string(m->bytes, m->nbytes);
 	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
-		out_str(comp_keys[c]);
+		if (c >= XCOMP_GENERIC && !URISCAN_HAS(&m->uri, c))
+			continue;
+		OUT_LIT(",\"");
+		out_str(uriscan_component_name(c));
+		OUT_LIT("\":");
 		if (URISCAN_HAS(&m->uri, c))
 			out_json_string(m->bytes + m->uri.part[c].off,
 			                m->uri.part[c].len);
@@ -660,6 +663,13 @@ int cmd_extract(int argc, char **argv)
 	if (st == URISCAN_E_INVALID_ARG)
 		xusage("bad --opaque list '%s'",
 		       o.ex.opaque_schemes ? o.ex.opaque_schemes : "");
+	if (st == URISCAN_E_GRAMMAR_UNAVAILABLE && uriscan_grammar_available(r.g)) {
+		fprintf(stderr,
+		        "uriscan: grammar '%s' has no URL extractor (rfc3986 has "
+		        "one)\n",
+		        gname);
+		return EXIT_TROUBLE;
+	}
 	if (st != URISCAN_OK) {
 		fprintf(stderr, "uriscan: grammar '%s': %s\n", gname,
 		        uriscan_strerror(st));

@@ -19,6 +19,7 @@
 #include "uriscan.h"
 
 #include "commands.h"
+#include "cmd_all.h"
 #include "output.h"
 #include "reader.h"
 
@@ -30,8 +31,9 @@
 #define EXIT_TROUBLE 2
 
 static const char help_text[] =
-    "Usage: uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv] "
-    "[FILE...]\n"
+    "Usage: uriscan parse [-g GRAMMAR] [-r RULE] [-z] "
+    "[--format=jsonl|tsv|tsv-all] [FILE...]\n"
+    "       uriscan parse --all-grammars [-z] [FILE...]\n"
     "       uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]\n"
     "       uriscan rules [-g GRAMMAR]\n"
     "       uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
@@ -60,13 +62,17 @@ static const char help_text[] =
     "  -z, --null             records end with a NUL byte instead of a newline\n"
     "                         (as grep -z); nothing is stripped\n"
     "  -q, --quiet            check: print nothing, only set the exit status\n"
-    "      --format=FORMAT    parse: jsonl (default) or tsv\n"
+    "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all\n"
+    "      --all-grammars     parse: which grammars accept each record and\n"
+    "                         where their splits differ (JSON Lines)\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the versions and exit\n"
     "\n"
     "parse --format=jsonl: one JSON object per record, with the keys\n"
     "  record input valid grammar rule scheme authority userinfo host port\n"
-    "  path query fragment host_type kind error offset\n"
+    "  path query fragment host_type kind error offset, then reg_name user\n"
+    "  password ftptype gtype selector gopher_plus group article database\n"
+    "  wtype wpath fieldspecs address (RFC 2396/1738 fields) and form\n"
     "  (record: 1-based number in its file; components: strings, or null when\n"
     "  absent; error and offset: null when valid). The output is valid JSON\n"
     "  whatever the input: valid UTF-8 is copied, '\"', '\\' and control bytes\n"
@@ -80,7 +86,8 @@ static const char help_text[] =
     "  query fragment host_type kind input\n"
     "  valid is 1 or 0, an absent field is \\N, and '\\', TAB, LF and CR in a\n"
     "  field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
-    "  other bytes are copied.\n"
+    "  other bytes are copied. tsv-all adds the RFC 2396/1738 fields and\n"
+    "  form as columns 16-30.\n"
     "\n"
     "Exit status: 0 if every record is valid, 1 if some record is invalid,\n"
     "2 on a usage or I/O error (an unreadable FILE is reported on stderr and\n"
@@ -132,6 +139,7 @@ enum {
 	OPT_QUIET = 1 << 3,
 	OPT_FORMAT = 1 << 4,
 	OPT_HELP = 1 << 5,
+	OPT_ALL = 1 << 6,
 };
 
 static const struct optdef {
@@ -143,16 +151,18 @@ static const struct optdef {
     {'g', "grammar", OPT_GRAMMAR, 1}, {'r', "rule", OPT_RULE, 1},
     {'z', "null", OPT_NULL, 0},       {'q', "quiet", OPT_QUIET, 0},
     {0, "format", OPT_FORMAT, 1},     {'h', "help", OPT_HELP, 0},
+    {0, "all-grammars", OPT_ALL, 0},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
-enum format { FORMAT_JSONL, FORMAT_TSV };
+enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
 
 struct opts {
 	const char *command;
 	const char *grammar; /* NULL: rfc3986 */
 	const char *rule;    /* NULL: the grammar's top rule */
 	int null_data;
+	int all_grammars; /* parse --all-grammars (cmd_all.c) */
 	int quiet;
 	enum format format;
 	char **files; /* the operands, in order (a subset of argv) */
@@ -185,8 +195,14 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 			o->format = FORMAT_JSONL;
 		else if (strcmp(arg, "tsv") == 0)
 			o->format = FORMAT_TSV;
+		else if (strcmp(arg, "tsv-all") == 0)
+			o->format = FORMAT_TSV_ALL;
 		else
-			usage_error("unknown format '%s' (jsonl or tsv)", arg);
+			usage_error("unknown format '%s' (jsonl, tsv or tsv-all)",
+			            arg);
+		break;
+	case OPT_ALL:
+		o->all_grammars = 1;
 		break;
 	case OPT_HELP:
 		print_help();
@@ -324,7 +340,12 @@ struct run {
 	const char *file_label; /* as printed by check */
 	uint64_t record;        /* number of the current record in its file */
 	int any_invalid;
+	int all_grammars;
 };
+
+/* The components every grammar shares (scheme .. fragment); those after
+ * them (reg_name, user, ...) come after the original keys and columns. */
+#define BASE_COMPONENTS (URISCAN_FRAGMENT + 1)
 
 /* JSON keys of the components, in uriscan_component order. */
 #define JSON_KEY(k) {",\"" k "\":", sizeof(",\"" k "\":") - 1}
@@ -335,7 +356,32 @@ static const struct {
     JSON_KEY("scheme"), JSON_KEY("authority"), JSON_KEY("userinfo"),
     JSON_KEY("host"),   JSON_KEY("port"),      JSON_KEY("path"),
     JSON_KEY("query"),  JSON_KEY("fragment"),
+    JSON_KEY("reg_name"), JSON_KEY("user"), JSON_KEY("password"),
+    JSON_KEY("ftptype"), JSON_KEY("gtype"), JSON_KEY("selector"),
+    JSON_KEY("gopher_plus"), JSON_KEY("group"), JSON_KEY("article"),
+    JSON_KEY("database"), JSON_KEY("wtype"), JSON_KEY("wpath"),
+    JSON_KEY("fieldspecs"), JSON_KEY("address"),
 };
+
+/* The extra keys: the components after the base ones, then form. */
+static void jsonl_extra(const char *rec, const struct uriscan_uri *u)
+{
+	for (unsigned c = BASE_COMPONENTS; c < URISCAN_COMPONENT_COUNT; c++) {
+		out_bytes(json_keys[c].s, json_keys[c].n);
+		if (URISCAN_HAS(u, c))
+			out_json_string(rec + u->part[c].off, u->part[c].len);
+		else
+			OUT_LIT("null");
+	}
+	OUT_LIT(",\"form\":");
+	if (u->form != URISCAN_FORM_NONE &&
+	    uriscan_rule_name(u->grammar, u->form) != NULL) {
+		const char *f = uriscan_rule_name(u->grammar, u->form);
+		out_json_string(f, strlen(f));
+	} else {
+		OUT_LIT("null");
+	}
+}
 
 static void parse_jsonl(const struct run *run, const char *rec, size_t len,
                         int status, const struct uriscan_uri *u)
@@ -354,7 +400,7 @@ static void parse_jsonl(const struct run *run, const char *rec, size_t len,
 	out_json_string(run->grammar_name, strlen(run->grammar_name));
 	OUT_LIT(",\"rule\":");
 	out_json_string(run->rule_name, strlen(run->rule_name));
-	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++) {
 		out_bytes(json_keys[c].s, json_keys[c].n);
 		if (URISCAN_HAS(u, c))
 			out_json_string(rec + u->part[c].off, u->part[c].len);
@@ -378,14 +424,15 @@ static void parse_jsonl(const struct run *run, const char *rec, size_t len,
 		OUT_LIT("null");
 	}
 	if (valid) {
-		OUT_LIT(",\"error\":null,\"offset\":null}\n");
+		OUT_LIT(",\"error\":null,\"offset\":null");
 	} else {
 		OUT_LIT(",\"error\":\"");
 		out_str(uriscan_status_name(status));
 		OUT_LIT("\",\"offset\":");
 		out_u64(u->error_offset);
-		OUT_LIT("}\n");
 	}
+	jsonl_extra(rec, u);
+	OUT_LIT("}\n");
 }
 
 static void parse_tsv(const struct run *run, const char *rec, size_t len,
@@ -400,7 +447,7 @@ static void parse_tsv(const struct run *run, const char *rec, size_t len,
 		out_char('\t');
 		out_u64(u->error_offset);
 	}
-	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++) {
 		out_char('\t');
 		if (URISCAN_HAS(u, c))
 			out_tsv_field(rec + u->part[c].off, u->part[c].len);
@@ -416,6 +463,24 @@ static void parse_tsv(const struct run *run, const char *rec, size_t len,
 	                                     : "\\N");
 	out_char('\t');
 	out_tsv_field(rec, len);
+	if (run->format == FORMAT_TSV_ALL) {
+		/* tsv-all: the 15 columns of tsv, then reg_name .. address and
+		 * form */
+		for (unsigned c = BASE_COMPONENTS; c < URISCAN_COMPONENT_COUNT;
+		     c++) {
+			out_char('\t');
+			if (URISCAN_HAS(u, c))
+				out_tsv_field(rec + u->part[c].off, u->part[c].len);
+			else
+				OUT_LIT("\\N");
+		}
+		out_char('\t');
+		if (u->form != URISCAN_FORM_NONE &&
+		    uriscan_rule_name(u->grammar, u->form) != NULL)
+			out_str(uriscan_rule_name(u->grammar, u->form));
+		else
+			OUT_LIT("\\N");
+	}
 	out_char('\n');
 }
 
@@ -426,10 +491,16 @@ static void parse_record(void *ctx, const char *rec, size_t len)
 	int status;
 
 	run->record++;
+	if (run->all_grammars) {
+		if (!all_grammars_record(run->record, rec, len))
+			run->any_invalid = 1;
+		out_end_record();
+		return;
+	}
 	status = uriscan_parse_rule(run->grammar, run->rule, rec, len, 0, &u);
 	if (status != URISCAN_OK)
 		run->any_invalid = 1;
-	if (run->format == FORMAT_TSV)
+	if (run->format != FORMAT_JSONL)
 		parse_tsv(run, rec, len, status, &u);
 	else
 		parse_jsonl(run, rec, len, status, &u);
@@ -476,6 +547,7 @@ static int cmd_records(struct opts *o, reader_record_fn fn)
 	run.grammar_name = uriscan_grammar_name(run.grammar);
 	run.rule_name = uriscan_rule_name(run.grammar, run.rule);
 	run.format = o->format;
+	run.all_grammars = o->all_grammars;
 	run.quiet = o->quiet;
 	if (o->nfiles == 0) {
 		o->files = stdin_only;
@@ -512,6 +584,8 @@ static int cmd_records(struct opts *o, reader_record_fn fn)
 
 static int cmd_parse(struct opts *o)
 {
+	if (o->all_grammars && (o->grammar || o->rule || o->format != FORMAT_JSONL))
+		usage_error("--all-grammars takes no -g, -r or --format");
 	return cmd_records(o, parse_record);
 }
 
@@ -567,7 +641,8 @@ static const struct command {
 	int options;
 	int (*run)(struct opts *o);
 } commands[] = {
-    {"parse", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP,
+    {"parse",
+     OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP | OPT_ALL,
      cmd_parse},
     {"check", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP,
      cmd_check},

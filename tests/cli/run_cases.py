@@ -21,7 +21,8 @@ CASES.json is a list of objects:
   stdout_contains  and/or: strings the output must contain
   jsonl            or: the expected JSON Lines, as objects; a key left out
                    means null, except record (its 1-based position),
-                   grammar ("rfc3986") and rule (the case's "rule" key, else
+                   grammar (the case's "grammar" key, else "rfc3986")
+                   and rule (the case's "rule" key, else
                    "URI-reference"); "input" and "valid" must be given
   stderr_contains  strings standard error must contain; without it standard
                    error must be empty
@@ -45,7 +46,7 @@ its offset must be at the end afterwards (as after read()); every JSON
 Lines output is parsed: each line must be a JSON object with the
 documented keys in order, and its "input" must give back the bytes of the
 record (surrogateescape) that the runner cut from the input itself; every
-TSV output must have 15 columns and its last column must unescape to the
+TSV output must have 15 columns (tsv-all: 30) and its last column must unescape to the
 record.
 """
 import json
@@ -59,9 +60,14 @@ import tempfile
 JSON_KEYS = ["record", "input", "valid", "grammar", "rule", "scheme",
              "authority", "userinfo", "host", "port", "path", "query",
              "fragment", "host_type", "kind", "error", "offset"]
+# Keys appended for RFC 2396 and RFC 1738 (null for the other grammars).
+EXTRA_COMPONENTS = ["reg_name", "user", "password", "ftptype", "gtype",
+                    "selector", "gopher_plus", "group", "article",
+                    "database", "wtype", "wpath", "fieldspecs", "address"]
+JSON_KEYS += EXTRA_COMPONENTS + ["form"]
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path",
-              "query", "fragment"]
-HOST_TYPES = {None, "ipv4", "ipv6", "ipvfuture", "reg-name"}
+              "query", "fragment"] + EXTRA_COMPONENTS
+HOST_TYPES = {None, "ipv4", "ipv6", "ipvfuture", "reg-name", "hostname"}
 KINDS = {None, "uri", "relative-ref"}
 ERRORS = {"syntax", "incomplete", "bad_percent", "bad_char", "too_long"}
 
@@ -122,7 +128,9 @@ def operands(args):
             if name == "--null":
                 null = True
             if name == "--format":
-                tsv = val == "tsv"
+                tsv = {"tsv": 15, "tsv-all": 30}.get(val, False)
+            if name == "--all-grammars":
+                return "parse --all-grammars", ops, null, False
         else:
             for j, c in enumerate(a[1:], 1):
                 if c == "z":
@@ -193,7 +201,7 @@ def check_jsonl(out, records, problems):
                 problems.append(f"line {n + 1}: component {c} not in input")
 
 
-def check_tsv(out, records, problems):
+def check_tsv(out, records, problems, ncols=15):
     lines = out.split(b"\n")
     if lines[-1] != b"":
         problems.append("TSV output does not end with a newline")
@@ -202,7 +210,7 @@ def check_tsv(out, records, problems):
         problems.append(f"{len(lines)} output lines for {len(records)} records")
     for n, line in enumerate(lines):
         cols = line.split(b"\t")
-        if len(cols) != 15:
+        if len(cols) != ncols:
             problems.append(f"line {n + 1}: {len(cols)} columns")
             continue
         if records is not None and n < len(records):
@@ -240,7 +248,7 @@ def compare_jsonl(out, expect, case, problems):
         problems.append(f"{len(got)} lines, expected {len(expect)}")
     for n, (g, e) in enumerate(zip(got, expect)):
         want = {k: None for k in JSON_KEYS}
-        want.update(record=n + 1, grammar="rfc3986",
+        want.update(record=n + 1, grammar=case.get("grammar", "rfc3986"),
                     rule=case.get("rule", "URI-reference"))
         if "input" not in e or "valid" not in e:
             problems.append(f"case error: jsonl[{n}] lacks input or valid")
@@ -353,7 +361,7 @@ def run_case(exe, case, version, config):
     if cmd == "parse" and status in (0, 1) and not asks_help:
         records = expected_records(case, files)
         if tsv:
-            check_tsv(out, records, problems)
+            check_tsv(out, records, problems, tsv)
         else:
             check_jsonl(out, records, problems)
             if "jsonl" in case:

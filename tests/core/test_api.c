@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "uriscan-config.h"
 #include "uriscan.h"
 
 #define G URISCAN_RFC3986
@@ -244,8 +245,20 @@ static void test_availability(void)
 {
 	tap_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1,
 	       "rfc3986 is available");
+#if URISCAN_HAVE_RFC1738
+	tap_ok(uriscan_grammar_available(URISCAN_RFC1738) == 1 &&
+	           uriscan_rule_count(URISCAN_RFC1738) > 0,
+	       "rfc1738 is available (built)");
+#else
 	test_unbuilt(URISCAN_RFC1738, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc1738");
+#endif
+#if URISCAN_HAVE_RFC2396
+	tap_ok(uriscan_grammar_available(URISCAN_RFC2396) == 1 &&
+	           uriscan_rule_count(URISCAN_RFC2396) > 0,
+	       "rfc2396 is available (built)");
+#else
 	test_unbuilt(URISCAN_RFC2396, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc2396");
+#endif
 	test_unbuilt(URISCAN_RFC3987, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc3987");
 	test_unbuilt(URISCAN_GRAMMAR_COUNT, URISCAN_E_GRAMMAR_UNKNOWN,
 	             "grammar 4 (unknown)");
@@ -365,8 +378,11 @@ static void test_rules(void)
 static void test_names(void)
 {
 	static const char *const comp[URISCAN_COMPONENT_COUNT] = {
-	    "scheme", "authority", "userinfo", "host",
-	    "port",   "path",      "query",    "fragment"};
+	    "scheme",   "authority", "userinfo", "host",     "port",
+	    "path",     "query",     "fragment", "reg_name", "user",
+	    "password", "ftptype",   "gtype",    "selector", "gopher_plus",
+	    "group",    "article",   "database", "wtype",    "wpath",
+	    "fieldspecs", "address"};
 	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++)
 		tap_ok(streq(uriscan_component_name(c), comp[c]),
 		       "component_name(%u) == \"%s\"", c, comp[c]);
@@ -608,6 +624,85 @@ static void test_too_long(void)
 #endif
 }
 
+/* RFC 2396 and RFC 1738: form, rule names with '_', flags, the fields a
+ * failed parse must not report. */
+static void test_old_grammars(void)
+{
+#if URISCAN_HAVE_RFC2396
+	{
+		struct uriscan_uri u;
+		unsigned r = 77, r2 = 77;
+		int st;
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC2396, "abs_path", &r) ==
+		               URISCAN_OK &&
+		           uriscan_rule_from_name(URISCAN_RFC2396, "ABS-PATH", &r2) ==
+		               URISCAN_OK &&
+		           r == r2 && streq(uriscan_rule_name(URISCAN_RFC2396, r),
+		                            "abs_path"),
+		       "rfc2396: abs_path found as abs_path and ABS-PATH");
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC2396, "alpha", &r) ==
+		               URISCAN_OK &&
+		           uriscan_validate_rule(URISCAN_RFC2396, r, "Q", 1, 0,
+		                                 NULL) == URISCAN_OK,
+		       "rfc2396: rule alpha (a Ragel builtin name) works");
+		st = uriscan_parse(URISCAN_RFC2396, "news:a?b", 8, 0, &u);
+		tap_ok(st == URISCAN_OK && u.form != URISCAN_FORM_NONE &&
+		           streq(uriscan_rule_name(URISCAN_RFC2396, u.form),
+		                 "opaque_part") &&
+		           !URISCAN_HAS(&u, URISCAN_QUERY) &&
+		           u.part[URISCAN_PATH].off == 5 &&
+		           u.part[URISCAN_PATH].len == 3,
+		       "rfc2396: news:a?b is opaque_part, path a?b, no query");
+		st = uriscan_parse(URISCAN_RFC2396, "http://a@b@c/", 13, 0, &u);
+		tap_ok(st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_REG_NAME) &&
+		           !URISCAN_HAS(&u, URISCAN_HOST) &&
+		           !URISCAN_HAS(&u, URISCAN_USERINFO) &&
+		           u.host_type == URISCAN_HOST_NONE &&
+		           u.part[URISCAN_REG_NAME].off == 7 &&
+		           u.part[URISCAN_REG_NAME].len == 5,
+		       "rfc2396: a@b@c is a registry-based authority");
+		memset(&u, 0xa5, sizeof u);
+		st = uriscan_parse(URISCAN_RFC2396, "?q", 2, 0, &u);
+		tap_ok(st == URISCAN_E_SYNTAX && u.form == URISCAN_FORM_NONE &&
+		           u.present == 0,
+		       "rfc2396: ?q is not a URI reference; failed parse has no "
+		       "form");
+		tap_ok(uriscan_validate(URISCAN_RFC2396, "a", 1, 1u << 5, NULL) ==
+		           URISCAN_E_INVALID_ARG,
+		       "rfc2396: unknown flags are invalid_argument");
+	}
+#endif
+#if URISCAN_HAVE_RFC1738
+	{
+		struct uriscan_uri u;
+		unsigned r = 77;
+		int st;
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC1738, "gopher+_string",
+		                              &r) == URISCAN_OK &&
+		           uriscan_rule_from_name(URISCAN_RFC1738, "ip_schemepart",
+		                                  &r) == URISCAN_OK &&
+		           streq(uriscan_rule_name(URISCAN_RFC1738, r),
+		                 "ip-schemepart"),
+		       "rfc1738: gopher+_string and ip_schemepart are rule names");
+		st = uriscan_parse(URISCAN_RFC1738, "HTTP://h/p", 10, 0, &u);
+		tap_ok(st == URISCAN_OK &&
+		           streq(uriscan_rule_name(URISCAN_RFC1738, u.form),
+		                 "httpurl") &&
+		           u.host_type == URISCAN_HOST_HOSTNAME,
+		       "rfc1738: HTTP://h/p is an httpurl (scheme case ignored)");
+		st = uriscan_parse(URISCAN_RFC1738, "https://h/~u", 12, 0, &u);
+		tap_ok(st == URISCAN_E_BAD_CHAR && u.error_offset == 10,
+		       "rfc1738: '~' is national, bad_char");
+		st = uriscan_parse(URISCAN_RFC1738, "x-y:z", 5, 0, &u);
+		tap_ok(st == URISCAN_OK &&
+		           streq(uriscan_rule_name(URISCAN_RFC1738, u.form),
+		                 "otherurl"),
+		       "rfc1738: x-y:z is an otherurl");
+	}
+#endif
+	tap_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1, "rfc3986 built");
+}
+
 int main(void)
 {
 	test_versions();
@@ -616,6 +711,7 @@ int main(void)
 	test_availability();
 	test_rules();
 	test_names();
+	test_old_grammars();
 	test_arguments();
 	test_nul_bytes();
 	test_too_long();

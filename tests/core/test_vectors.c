@@ -7,7 +7,8 @@
  * -g GRAMMAR  the grammar the files are for (default rfc3986); must come
  *             before the files.
  *
- * Reads vector files (format: the header of tests/vectors/rfc3986.tsv) and
+ * Reads vector files (format: the header of tests/vectors/rfc3986.tsv; the
+ * RFC 2396/1738 files add form=RULE, KEY@OFFSET=VALUE and more keys) and
  * prints one TAP point per case. Each case is run through
  * uriscan_parse_rule and uriscan_validate_rule, which must agree with the
  * expectation and with each other, from three copies of the input: one on
@@ -34,10 +35,17 @@
 
 #include "internal.h"
 #include "tap.h"
+#include "uriscan-config.h"
 #include "uriscan.h"
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+#if URISCAN_HAVE_RFC2396
+extern const struct uriscan__gen uriscan__gen_rfc2396_t0;
+#endif
+#if URISCAN_HAVE_RFC1738
+extern const struct uriscan__gen uriscan__gen_rfc1738_t0;
+#endif
 
 /* The grammar under test (-g) and its two builds. */
 static enum uriscan_grammar G = URISCAN_RFC3986;
@@ -49,13 +57,22 @@ static const struct {
 	const struct uriscan__gen *main, *t0;
 } builds[] = {
     {URISCAN_RFC3986, &uriscan__gen_rfc3986_main, &uriscan__gen_rfc3986_t0},
+#if URISCAN_HAVE_RFC2396
+    {URISCAN_RFC2396, &uriscan__gen_rfc2396_main, &uriscan__gen_rfc2396_t0},
+#endif
+#if URISCAN_HAVE_RFC1738
+    {URISCAN_RFC1738, &uriscan__gen_rfc1738_main, &uriscan__gen_rfc1738_t0},
+#endif
 };
 
 #define NCOMP URISCAN_COMPONENT_COUNT
 
 static const char *const comp_key[NCOMP] = {
-    "scheme", "authority", "userinfo", "host",
-    "port",   "path",      "query",    "fragment"};
+    "scheme",   "authority", "userinfo", "host",     "port",
+    "path",     "query",     "fragment", "reg_name", "user",
+    "password", "ftptype",   "gtype",    "selector", "gopher_plus",
+    "group",    "article",   "database", "wtype",    "wpath",
+    "fieldspecs", "address"};
 
 static const struct {
 	const char *name;
@@ -75,6 +92,7 @@ static const struct {
     {"ipv6", URISCAN_HOST_IPV6},
     {"ipvfuture", URISCAN_HOST_IPVFUTURE},
     {"reg-name", URISCAN_HOST_REGNAME},
+    {"hostname", URISCAN_HOST_HOSTNAME},
 };
 
 static const struct {
@@ -102,8 +120,11 @@ struct vcase {
 	const unsigned char *val[NCOMP];
 	size_t val_len[NCOMP];
 	uint32_t exp_off[NCOMP]; /* where the component must be (derived) */
+	uint32_t explicit_off; /* components written KEY@OFFSET=VALUE */
+	uint32_t xoff[NCOMP];  /* their offsets */
 	enum uriscan_host_type host_type;
 	enum uriscan_kind kind;
+	unsigned form; /* URISCAN_FORM_NONE unless a form=RULE word */
 	/* invalid: */
 	int status;
 	size_t offset;
@@ -210,6 +231,12 @@ static const char *parse_components(struct vcase *v, char *field)
 			v->host_type = host_type_names[i].t;
 			continue;
 		}
+		if (strcmp(w, "form") == 0) {
+			if (v->form != URISCAN_FORM_NONE ||
+			    uriscan_rule_from_name(G, val, &v->form) != URISCAN_OK)
+				return "bad or repeated form";
+			continue;
+		}
 		if (strcmp(w, "kind") == 0) {
 			size_t i;
 			for (i = 0; i < sizeof kind_names / sizeof kind_names[0]; i++)
@@ -220,9 +247,21 @@ static const char *parse_components(struct vcase *v, char *field)
 			v->kind = kind_names[i].k;
 			continue;
 		}
+		char *at = strchr(w, '@');
+		if (at != NULL)
+			*at = '\0';
 		int c = comp_index(w, strlen(w));
 		if (c < 0)
 			return "unknown component name";
+		if (at != NULL) {
+			char *end;
+			errno = 0;
+			unsigned long off = strtoul(at + 1, &end, 10);
+			if (errno || end == at + 1 || *end || off > UINT32_MAX)
+				return "bad explicit offset";
+			v->xoff[c] = (uint32_t)off;
+			v->explicit_off |= 1u << c;
+		}
 		if (v->present & (1u << c))
 			return "component given twice";
 		long n = unescape(val, (unsigned char *)eq + 1);
@@ -242,10 +281,21 @@ static const char *parse_components(struct vcase *v, char *field)
  * its authority (no "//"); the host rule is just a host. Checks that the
  * input holds each expected value there (else the vector is inconsistent).
  */
+static const char *check_layout(struct vcase *v);
+
 static const char *derive_offsets(struct vcase *v)
 {
 	size_t pos = 0;
 	uint32_t pr = v->present;
+	/* RFC 1738's layout depends on the scheme: its vectors give every
+	 * offset but the scheme's (KEY@OFFSET=VALUE) */
+	if (G == URISCAN_RFC1738) {
+		if ((pr & ~v->explicit_off) & ~(1u << URISCAN_SCHEME))
+			return "rfc1738 vectors give each component's offset "
+			       "(KEY@OFFSET=VALUE), the scheme's excepted";
+		v->exp_off[URISCAN_SCHEME] = 0;
+		return check_layout(v);
+	}
 #define HAS(c) ((pr >> (c)) & 1u)
 	if (HAS(URISCAN_SCHEME)) {
 		v->exp_off[URISCAN_SCHEME] = 0;
@@ -266,6 +316,8 @@ static const char *derive_offsets(struct vcase *v)
 		}
 		if (HAS(URISCAN_PORT))
 			v->exp_off[URISCAN_PORT] = (uint32_t)(a + 1);
+		if (HAS(URISCAN_REG_NAME)) /* RFC 2396: all of the authority */
+			v->exp_off[URISCAN_REG_NAME] = (uint32_t)pos;
 		pos += v->val_len[URISCAN_AUTHORITY];
 	} else if (HAS(URISCAN_HOST) || HAS(URISCAN_USERINFO) ||
 	           HAS(URISCAN_PORT)) {
@@ -284,6 +336,16 @@ static const char *derive_offsets(struct vcase *v)
 	if (HAS(URISCAN_FRAGMENT))
 		v->exp_off[URISCAN_FRAGMENT] = (uint32_t)(pos + 1);
 #undef HAS
+	return check_layout(v);
+}
+
+/* The input holds each expected value at its offset. */
+static const char *check_layout(struct vcase *v)
+{
+	uint32_t pr = v->present;
+	for (int c = 0; c < NCOMP; c++)
+		if ((v->explicit_off >> c) & 1u)
+			v->exp_off[c] = v->xoff[c];
 	for (int c = 0; c < NCOMP; c++) {
 		if (!(pr & (1u << c)))
 			continue;
@@ -311,6 +373,7 @@ static const char *parse_line(struct vcase *v, char *line)
 	}
 	if (n != 4 && n != 5)
 		return "needs 4 or 5 tab-separated fields";
+	v->form = URISCAN_FORM_NONE;
 	if (strcmp(f[0], "valid") == 0)
 		v->valid = 1;
 	else if (strcmp(f[0], "invalid") == 0)
@@ -537,6 +600,12 @@ static int check_result(const struct vcase *v, const struct result *r,
 		if (u->kind != v->kind)
 			FAIL("kind %s, expected %s",
 			     uriscan_kind_name(u->kind), uriscan_kind_name(v->kind));
+		if (u->form != v->form)
+			FAIL("form %s, expected %s",
+			     u->form == URISCAN_FORM_NONE ? "none"
+			                                  : uriscan_rule_name(G, u->form),
+			     v->form == URISCAN_FORM_NONE ? "none"
+			                                  : uriscan_rule_name(G, v->form));
 	} else {
 		if (r->pstatus != v->status || u->error_offset != v->offset ||
 		    r->vstatus != v->status || r->veo != v->offset)
@@ -546,7 +615,7 @@ static int check_result(const struct vcase *v, const struct result *r,
 			     v->offset);
 		if (r->pstatus != URISCAN_OK &&
 		    (u->present != 0 || u->host_type != URISCAN_HOST_NONE ||
-		     u->kind != URISCAN_KIND_NONE))
+		     u->kind != URISCAN_KIND_NONE || u->form != URISCAN_FORM_NONE))
 			FAIL("failed parse reports components/host_type/kind");
 	}
 #undef FAIL
@@ -559,7 +628,7 @@ static int same_result(const struct result *a, const struct result *b)
 	if (a->pstatus != b->pstatus || a->vstatus != b->vstatus ||
 	    a->veo != b->veo || a->u.error_offset != b->u.error_offset ||
 	    a->u.present != b->u.present || a->u.host_type != b->u.host_type ||
-	    a->u.kind != b->u.kind)
+	    a->u.kind != b->u.kind || a->u.form != b->u.form)
 		return 0;
 	for (int c = 0; c < NCOMP; c++)
 		if ((a->u.present >> c & 1u) &&
@@ -700,7 +769,8 @@ int main(int argc, char **argv)
 		argc -= 2;
 	}
 	if (uriscan_rule_from_name(G, "authority",
-	                           &rule_authority) != URISCAN_OK)
+	                           &rule_authority) != URISCAN_OK &&
+	    G != URISCAN_RFC1738) /* RFC 1738 has no authority rule */
 		tap_ok(0, "the authority rule exists");
 	rule_count = uriscan_rule_count(G);
 	if (!guard_reserve(page)) {

@@ -1,0 +1,84 @@
+# rfc2396_tags.rl: RFC 2396 rules with actions that record components.
+#
+# Definitions only; the same discipline as rfc3986_tags.rl (../shared
+# RAGEL.md section 1): marks on delimiters, commits on leaving a rule, last
+# write wins, no priorities. Where the RFC rules overlap, a subtraction
+# makes the final states disjoint without changing the language:
+#  - authority = server | reg_name: section 3.2 server-based naming
+#    authorities win when both match, so the registry reading is
+#    (reg_name - server); its commit drops the guesses of the server branch.
+#  - //x is both net_path and an abs_path with an empty first segment;
+#    section 3 (scheme://authority path) and the Appendix B regular
+#    expression read it as net_path. Every abs_path starting with "//" is
+#    also a net_path, so (abs_path - // any*) keeps the language.
+%%{
+  machine rfc2396_tags;
+  include rfc2396 "rfc2396.rl";
+
+  action scheme_end  { COMMIT(URISCAN_SCHEME); }
+  action colon       { MARK_NEXT(URISCAN_PATH); }
+  action auth_begin  { MARK_NEXT(URISCAN_AUTHORITY); MARK_NEXT(URISCAN_USERINFO);
+                       MARK_NEXT(URISCAN_HOST); }
+  action auth_end    { COMMIT(URISCAN_AUTHORITY); MARK_HERE(URISCAN_PATH); }
+  action userinfo_at { COMMIT(URISCAN_USERINFO); MARK_NEXT(URISCAN_HOST); }
+  action host_end    { COMMIT(URISCAN_HOST); }
+  action port_begin  { MARK_NEXT(URISCAN_PORT); }
+  action port_end    { COMMIT(URISCAN_PORT); }
+  action regauth     { COMMIT_SPAN(URISCAN_REG_NAME, mk[URISCAN_AUTHORITY], p);
+                       DROP(URISCAN_USERINFO); DROP(URISCAN_HOST);
+                       DROP(URISCAN_PORT); u->host_type = URISCAN_HOST_NONE; }
+  action path_end    { COMMIT(URISCAN_PATH); }
+  action query_begin { MARK_NEXT(URISCAN_QUERY); }
+  action query_end   { COMMIT(URISCAN_QUERY); }
+  action frag_begin  { MARK_NEXT(URISCAN_FRAGMENT); }
+  action frag_end    { COMMIT(URISCAN_FRAGMENT); }
+  action k_ipv4      { u->host_type = URISCAN_HOST_IPV4; }
+  action k_hostname  { u->host_type = URISCAN_HOST_HOSTNAME; }
+  action form_hier   { u->form = GEN_RULE_hier_part; }
+  action form_opaque { u->form = GEN_RULE_opaque_part; }
+  action form_net    { u->form = GEN_RULE_net_path; }
+  action form_abs    { u->form = GEN_RULE_abs_path; }
+  action form_rel    { u->form = GEN_RULE_rel_path; }
+
+  # host = hostname | IPv4address (disjoint: a toplabel starts with alpha)
+  host_t        = ( hostname %k_hostname | IPv4address %k_ipv4 ) %host_end;
+
+  # hostport = host [ ":" port ]
+  hostport_t    = host_t ( ":" @port_begin port %port_end )?;
+
+  # server = [ [ userinfo "@" ] hostport ]
+  server_t      = ( ( userinfo "@" @userinfo_at )? hostport_t )?;
+
+  # authority = server | reg_name (server-based when both match)
+  authority_t   = ( server_t | ( reg_name - server ) %regauth ) %auth_end;
+
+  # net_path = "//" authority [ abs_path ]
+  net_path_t    = "//" @auth_begin authority_t abs_path? %path_end;
+
+  # abs_path, but not the "//" that begins a net_path
+  abs_path_t    = ( abs_path - ( "//" any* ) ) %path_end;
+
+  query_t       = "?" @query_begin query %query_end;
+  fragment_t    = "#" @frag_begin fragment %frag_end;
+
+  # hier_part = ( net_path | abs_path ) [ "?" query ]
+  hier_part_t   = ( net_path_t | abs_path_t ) query_t?;
+
+  # opaque_part = uric_no_slash *uric  (the path; a '?' in it is not a query)
+  opaque_part_t = opaque_part %path_end;
+
+  # relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]
+  relativeURI_t = ( net_path_t %form_net
+                  | abs_path_t %form_abs
+                  | rel_path %path_end %form_rel ) query_t?;
+
+  # absoluteURI = scheme ":" ( hier_part | opaque_part )
+  absoluteURI_t = scheme %scheme_end ":" @colon
+                  ( hier_part_t %form_hier | opaque_part_t %form_opaque );
+
+  # URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]
+  # With neither, the path is present and empty (as for RFC 3986's
+  # relative-ref), so a URI reference always has a path.
+  URI_reference_t = ( absoluteURI_t | relativeURI_t | "" %path_end )
+                    fragment_t?;
+}%%

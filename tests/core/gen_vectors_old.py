@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Every byte in every position for RFC 2396 and RFC 1738.
+
+The mirror of gen_vectors.py (whose ABNF reader, NFA and matcher it reuses)
+for the two older grammars, written from the RFCs' own BNF, never from
+uriscan: the BNF of RFC 2396 Appendix A and RFC 1738 section 5 is kept below
+as text in the RFCs' notation ("|" alternatives, "*( )" / "*[ ]" / "1*[ ]"
+repetition, "[ ]" option, case-sensitive literals) and translated token by
+token into the ABNF that gen_vectors.py reads. The only departures are the
+ones uriscan documents for RFC 1738: a literal written "..."i ignores case
+(the predefined scheme names, section 2.1), and url takes otherurl only for
+schemes that are not predefined (computed below, outside the BNF).
+
+Validity and the error offset and status are derived here; components are
+not ('*'): the hand-written vectors check those.
+
+Usage: gen_vectors_old.py GRAMMAR --generate OUT.tsv | --check FILE.tsv...
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_vectors as gv  # noqa: E402
+
+# RFC 2396 Appendix A. lowalpha, upalpha and digit are listed with "..." in
+# the RFC; they are the byte sets below.
+RFC2396_BNF = r"""
+URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]
+absoluteURI   = scheme ":" ( hier_part | opaque_part )
+relativeURI   = ( net_path | abs_path | rel_path ) [ "?" query ]
+hier_part     = ( net_path | abs_path ) [ "?" query ]
+opaque_part   = uric_no_slash *uric
+uric_no_slash = unreserved | escaped | ";" | "?" | ":" | "@" |
+                "&" | "=" | "+" | "$" | ","
+net_path      = "//" authority [ abs_path ]
+abs_path      = "/"  path_segments
+rel_path      = rel_segment [ abs_path ]
+rel_segment   = 1*( unreserved | escaped |
+                    ";" | "@" | "&" | "=" | "+" | "$" | "," )
+scheme        = alpha *( alpha | digit | "+" | "-" | "." )
+authority     = server | reg_name
+reg_name      = 1*( unreserved | escaped | "$" | "," |
+                    ";" | ":" | "@" | "&" | "=" | "+" )
+server        = [ [ userinfo "@" ] hostport ]
+userinfo      = *( unreserved | escaped |
+                   ";" | ":" | "&" | "=" | "+" | "$" | "," )
+hostport      = host [ ":" port ]
+host          = hostname | IPv4address
+hostname      = *( domainlabel "." ) toplabel [ "." ]
+domainlabel   = alphanum | alphanum *( alphanum | "-" ) alphanum
+toplabel      = alpha | alpha *( alphanum | "-" ) alphanum
+IPv4address   = 1*digit "." 1*digit "." 1*digit "." 1*digit
+port          = *digit
+path          = [ abs_path | opaque_part ]
+path_segments = segment *( "/" segment )
+segment       = *pchar *( ";" param )
+param         = *pchar
+pchar         = unreserved | escaped |
+                ":" | "@" | "&" | "=" | "+" | "$" | ","
+query         = *uric
+fragment      = *uric
+uric          = reserved | unreserved | escaped
+reserved      = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+" |
+                "$" | ","
+unreserved    = alphanum | mark
+mark          = "-" | "_" | "." | "!" | "~" | "*" | "'" |
+                "(" | ")"
+escaped       = "%" hex hex
+hex           = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+                        "a" | "b" | "c" | "d" | "e" | "f"
+alphanum      = alpha | digit
+alpha         = lowalpha | upalpha
+"""
+RFC2396_SETS = {"lowalpha": range(0x61, 0x7B), "upalpha": range(0x41, 0x5B),
+                "digit": range(0x30, 0x3A)}
+
+# RFC 1738 section 5 (lowalpha, hialpha, digit as sets again). The gopher
+# production's unquoted / is written "/". Scheme literals carry i.
+RFC1738_BNF = r"""
+genericurl     = scheme ":" schemepart
+otherurl       = genericurl
+scheme         = 1*[ lowalpha | hialpha | digit | "+" | "-" | "." ]
+schemepart     = *xchar | ip-schemepart
+ip-schemepart  = "//" login [ "/" urlpath ]
+login          = [ user [ ":" password ] "@" ] hostport
+hostport       = host [ ":" port ]
+host           = hostname | hostnumber
+hostname       = *[ domainlabel "." ] toplabel
+domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit
+alphadigit     = alpha | digit
+hostnumber     = digits "." digits "." digits "." digits
+port           = digits
+user           = *[ uchar | ";" | "?" | "&" | "=" ]
+password       = *[ uchar | ";" | "?" | "&" | "=" ]
+urlpath        = *xchar
+ftpurl         = "ftp"i "://" login [ "/" fpath [ ";type=" ftptype ]]
+fpath          = fsegment *[ "/" fsegment ]
+fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+ftptype        = "A" | "I" | "D" | "a" | "i" | "d"
+fileurl        = "file"i "://" [ host | "localhost" ] "/" fpath
+httpurl        = "http"i "://" hostport [ "/" hpath [ "?" search ]]
+hpath          = hsegment *[ "/" hsegment ]
+hsegment       = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+search         = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+gopherurl      = "gopher"i "://" hostport [ "/" [ gtype [ selector
+                 [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
+gtype          = xchar
+selector       = *xchar
+gopher+_string = *xchar
+mailtourl      = "mailto"i ":" encoded822addr
+encoded822addr = 1*xchar
+newsurl        = "news"i ":" grouppart
+grouppart      = "*" | group | article
+group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]
+article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host
+nntpurl        = "nntp"i "://" hostport "/" group [ "/" digits ]
+telneturl      = "telnet"i "://" login [ "/" ]
+waisurl        = waisdatabase | waisindex | waisdoc
+waisdatabase   = "wais"i "://" hostport "/" database
+waisindex      = "wais"i "://" hostport "/" database "?" search
+waisdoc        = "wais"i "://" hostport "/" database "/" wtype "/" wpath
+database       = *uchar
+wtype          = *uchar
+wpath          = *uchar
+prosperourl    = "prospero"i "://" hostport "/" ppath *[ fieldspec ]
+ppath          = psegment *[ "/" psegment ]
+psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]
+fieldspec      = ";" fieldname "=" fieldvalue
+fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]
+fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]
+alpha          = lowalpha | hialpha
+safe           = "$" | "-" | "_" | "." | "+"
+extra          = "!" | "*" | "'" | "(" | ")" | ","
+national       = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"
+punctuation    = "<" | ">" | "#" | "%" | <">
+reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="
+hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+                 "a" | "b" | "c" | "d" | "e" | "f"
+escape         = "%" hex hex
+unreserved     = alpha | digit | safe | extra
+uchar          = unreserved | escape
+xchar          = unreserved | reserved | escape
+digits         = 1*digit
+"""
+RFC1738_SETS = {"lowalpha": range(0x61, 0x7B), "hialpha": range(0x41, 0x5B),
+                "digit": range(0x30, 0x3A)}
+PREDEFINED = ("http", "ftp", "file", "gopher", "mailto", "news", "nntp",
+              "telnet", "wais", "prospero")
+URL_PRODUCTIONS = ("httpurl", "ftpurl", "newsurl", "nntpurl", "telneturl",
+                   "gopherurl", "waisurl", "mailtourl", "fileurl",
+                   "prosperourl")
+
+BNF_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<str>"[^"]*"i?|<">)
+  | (?P<rep>1\*|\*)
+  | (?P<name>[A-Za-z][A-Za-z0-9_+-]*)
+  | (?P<op>[=|()\[\]])
+""", re.X)
+
+
+def node_of_string(text, nocase):
+    sets = []
+    for c in text:
+        cs = {ord(c)}
+        if nocase:
+            cs |= {ord(c.lower()), ord(c.upper())}
+        sets.append(("set", frozenset(cs)))
+    return sets[0] if len(sets) == 1 else ("seq", sets)
+
+
+def parse_bnf(text, sets):
+    """{rule name (lower case): AST of gen_vectors.py} from RFC BNF."""
+    rules = {k: ("set", frozenset(v)) for k, v in sets.items()}
+    chunks = []
+    for line in text.splitlines():
+        if re.match(r"[A-Za-z]", line):
+            chunks.append(line)
+        elif line.strip():
+            chunks[-1] += "\n" + line
+    for chunk in chunks:
+        toks = []
+        pos = 0
+        while pos < len(chunk):
+            m = BNF_TOKEN.match(chunk, pos)
+            if not m:
+                raise ValueError(f"BNF: cannot read {chunk[pos:pos + 20]!r}")
+            pos = m.end()
+            k, v = m.lastgroup, m.group()
+            if k == "ws":
+                continue
+            if k == "op" and v == "|":
+                v = "/"
+            toks.append((k, v))
+        # "*[ x ]" and "1*[ x ]" are repetitions of a group, not options
+        out = []
+        for i, (k, v) in enumerate(toks):
+            if k == "op" and v == "[" and out and out[-1][0] == "rep":
+                out.append(("op", "(*"))
+                continue
+            out.append((k, v))
+        assert out[0][0] == "name" and out[1] == ("op", "="), chunk
+        p = BnfParser(out[2:])
+        node = p.alternation()
+        if p.i != len(p.toks):
+            raise ValueError(f"BNF: trailing tokens in {chunk!r}")
+        rules[out[0][1].lower()] = node
+    return rules
+
+
+class BnfParser(gv.Parser):
+    def __init__(self, toks):
+        super().__init__(toks)
+        self.closers = []
+
+    def repetition(self):
+        kind, val = self.peek()
+        if kind == "rep":
+            self.i += 1
+            lo = 1 if val == "1*" else 0
+            return ("rep", lo, None, self.element())
+        return self.element()
+
+    def concatenation(self):
+        items = []
+        while True:
+            kind, val = self.peek()
+            if kind is None or (kind == "op" and val in "/)]"):
+                break
+            items.append(self.repetition())
+        if not items:
+            raise ValueError("BNF: empty concatenation")
+        return items[0] if len(items) == 1 else ("seq", items)
+
+    def element(self):
+        kind, val = self.peek()
+        if kind == "str":
+            self.i += 1
+            if val == '<">':
+                return ("set", frozenset({0x22}))
+            nocase = val.endswith("i")
+            return node_of_string(val[1:-2] if nocase else val[1:-1], nocase)
+        if kind == "name":
+            self.i += 1
+            return ("ref", val.lower())
+        if (kind, val) == ("op", "(*"):  # the [ ] of *[ ] / 1*[ ]
+            self.i += 1
+            node = self.alternation()
+            self.expect("]")
+            return node
+        return super().element()
+
+
+GRAMMARS = {
+    "rfc2396": (RFC2396_BNF, RFC2396_SETS),
+    "rfc1738": (RFC1738_BNF, RFC1738_SETS),
+}
+# Bytes that appear in some URI of the grammar (uriscan's bad_char).
+ALLOWED = {
+    "rfc2396": set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   b"0123456789-_.!~*'();/?:@&=+$,%#"),
+    "rfc1738": set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   b"0123456789$-_.+!*'(),;/?:@&=%"),
+}
+
+
+class Reference:
+    def __init__(self, grammar):
+        self.grammar = grammar
+        self.rules = parse_bnf(*GRAMMARS[grammar])
+        self.matchers = {}
+
+    def matcher(self, rule):
+        m = self.matchers.get(rule)
+        if m is None:
+            m = self.matchers[rule] = gv.Matcher(self.rules, rule)
+        return m
+
+    def other_run(self, data):
+        """otherurl of url: genericurl for a scheme that is not
+        predefined. (match?, longest viable prefix)."""
+        one = self.matcher("scheme")  # a scheme byte: scheme matches it
+        sc = {b for b in range(256) if one.run(bytes([b]))[0]}
+        i = 0
+        while i < len(data) and data[i] in sc:
+            i += 1
+        if i == len(data):
+            return False, len(data)
+        if data[i] != ord(":") or i == 0 or \
+                data[:i].decode("ascii").lower() in PREDEFINED:
+            return False, i
+        ok, off = self.matcher("schemepart").run(data[i + 1:])
+        return ok, (0 if ok else i + 1 + off)
+
+    def run(self, rule, data):
+        rule = rule.lower().replace("_", "-") if self.grammar == "rfc1738" \
+            else rule
+        if self.grammar == "rfc1738" and rule in ("url", "otherurl"):
+            alts = [self.matcher(p).run(data) for p in
+                    (URL_PRODUCTIONS if rule == "url" else ())]
+            alts.append(self.other_run(data))
+            if any(ok for ok, _ in alts):
+                return True, 0
+            return False, max(off if not ok else len(data)
+                              for ok, off in alts)
+        key = rule if rule in self.rules else rule.replace("-", "_")
+        if key not in self.rules:
+            key = {r.replace("_", "-"): r for r in self.rules}.get(
+                rule.replace("_", "-"), rule)
+        return self.matcher(key.lower()).run(data)
+
+    def status(self, data, off):
+        if off >= len(data):
+            return "incomplete"
+        if data[off] not in ALLOWED[self.grammar]:
+            return "bad_char"
+        if off >= 1 and data[off - 1] == ord("%"):
+            return "bad_percent"
+        if off >= 2 and data[off - 2] == ord("%") and data[off - 1] in \
+                gv.HEXDIG:
+            return "bad_percent"
+        return "syntax"
+
+    def expectation(self, rule, data):
+        ok, off = self.run(rule, data)
+        if ok:
+            return "valid", "*"
+        return "invalid", f"{self.status(data, off)}@{off}"
+
+
+TEMPLATES = {
+    "rfc2396": [
+        ("URI-reference", b"", b"", "the whole input"),
+        ("URI-reference", b"", b"x:/p", "first byte"),
+        ("URI-reference", b"s", b"x:/p?q", "scheme"),
+        ("URI-reference", b"s:", b"", "after the colon, at end"),
+        ("URI-reference", b"s:", b"a/b", "first byte of an opaque part"),
+        ("URI-reference", b"s:o", b"?/", "opaque part"),
+        ("URI-reference", b"s://", b"h:1/p", "first byte of the authority"),
+        ("URI-reference", b"s://u", b"i@h:1/p?q#f", "userinfo"),
+        ("URI-reference", b"s://u@h", b"o:1/p?q#f", "hostname"),
+        ("URI-reference", b"s://u@h:1", b"2/p", "port"),
+        ("URI-reference", b"s://1.2", b".3.4/", "IPv4address"),
+        ("URI-reference", b"s://a@b", b"@c/", "reg_name"),
+        ("URI-reference", b"s://h/p", b"a;q/b?q#f", "path segment"),
+        ("URI-reference", b"s://h/p;", b"x/", "param"),
+        ("URI-reference", b"s:/p/a%", b"1", "first hex digit"),
+        ("URI-reference", b"s:/p/a%4", b"", "second hex digit"),
+        ("URI-reference", b"s://h/p?q", b"r#f", "query"),
+        ("URI-reference", b"s://h/p?q#f", b"g", "fragment"),
+        ("URI-reference", b"p", b"a/b?q#f", "rel_segment"),
+        ("URI-reference", b"//", b"h/p", "relative authority"),
+        ("URI-reference", b"/", b"/h", "abs_path"),
+        ("URI-reference", b"", b"q", "before a query"),
+        ("authority", b"u", b"@h:1", "authority rule"),
+        ("host", b"h", b"", "host rule"),
+        ("hostname", b"a", b".b", "hostname rule"),
+        ("IPv4address", b"1.2", b".3.4", "IPv4address rule"),
+        ("scheme", b"a", b"", "scheme rule"),
+    ],
+    "rfc1738": [
+        ("url", b"", b"", "the whole input"),
+        ("url", b"", b"ttp://h/p", "first byte of the scheme"),
+        ("url", b"http", b"//h/p", "after a predefined scheme name"),
+        ("url", b"http:", b"/h/p", "after http:"),
+        ("url", b"x:", b"", "after an other scheme's colon"),
+        ("url", b"x://", b"u:p@h:1/p", "ip-schemepart login"),
+        ("url", b"x://u:p@h:1/", b"p", "urlpath"),
+        ("url", b"http://", b"h:1/p?s", "http host"),
+        ("url", b"http://h", b":1/p?s", "http after the host"),
+        ("url", b"http://h:1", b"/p?s", "http port"),
+        ("url", b"http://h/p", b"a/b?s", "hpath"),
+        ("url", b"http://h/p?s", b"t", "search"),
+        ("url", b"ftp://u", b":p@h/f;type=a", "ftp user"),
+        ("url", b"ftp://u:", b"p@h/f;type=a", "ftp password"),
+        ("url", b"ftp://h/f", b";type=a", "fpath"),
+        ("url", b"ftp://h/f;type=", b"", "ftptype"),
+        ("url", b"file://", b"/p", "file host"),
+        ("url", b"gopher://h/", b"sel%09s%09p", "gtype"),
+        ("url", b"gopher://h/1sel%0", b"9s", "selector %09"),
+        ("url", b"gopher://h/1s%09s", b"%09p", "gopher search"),
+        ("url", b"mailto:", b"a@b", "mailto address"),
+        ("url", b"news:", b"", "news grouppart"),
+        ("url", b"news:a", b"b", "news group"),
+        ("url", b"news:1", b"@h", "news article"),
+        ("url", b"nntp://h/g", b"/1", "nntp group"),
+        ("url", b"telnet://h", b"", "telnet"),
+        ("url", b"wais://h/d", b"/t/p", "wais database"),
+        ("url", b"prospero://h/p", b"n=v", "prospero fieldspec"),
+        ("genericurl", b"http:", b"", "genericurl"),
+        ("login", b"u", b"@h", "login rule"),
+        ("host", b"h", b"", "host rule"),
+        ("article", b"a", b"@h", "article rule"),
+        ("scheme", b"a", b"", "scheme rule"),
+    ],
+}
+
+
+def generate(ref, out_path):
+    lines = [f"# Generated by tests/core/gen_vectors_old.py {ref.grammar}: "
+             "every byte in", "# every position of a list of templates. "
+             "Do not edit."]
+    for rule, before, after, what in TEMPLATES[ref.grammar]:
+        lines.append(f"# {rule}: {gv.escape(before)}<byte>"
+                     f"{gv.escape(after)}: {what}")
+        for b in range(256):
+            data = before + bytes([b]) + after
+            verdict, expect = ref.expectation(rule, data)
+            lines.append(f"{verdict}\t{rule}\t{gv.escape(data)}\t{expect}")
+    with open(out_path, "w", encoding="ascii", newline="\n") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def check(ref, paths):
+    n = failed = 0
+    for path in paths:
+        with open(path, encoding="ascii") as f:
+            for lineno, line in enumerate(f, 1):
+                line = line.rstrip("\r\n")
+                if not line or line.startswith("#"):
+                    continue
+                verdict, rule, text, expect = line.split("\t")[:4]
+                n += 1
+                want = ref.expectation(rule, gv.unescape(text))
+                where = f"{path.rsplit('/', 1)[-1]}:{lineno}"
+                shown = text.replace("#", "\\x23")
+                if verdict == want[0] == "valid" or \
+                        (verdict, expect) == want:
+                    print(f"ok {n} - {where} {rule} {shown}")
+                else:
+                    failed += 1
+                    print(f"not ok {n} - {where} {rule} {shown}")
+                    print(f"# file says:      {verdict}\t{expect}")
+                    print(f"# reference says: {want[0]}\t{want[1]}")
+    print(f"1..{n}")
+    return 1 if failed else 0
+
+
+def main(argv):
+    if len(argv) < 4 or argv[1] not in GRAMMARS:
+        sys.exit(__doc__)
+    ref = Reference(argv[1])
+    if argv[2] == "--generate" and len(argv) == 4:
+        generate(ref, argv[3])
+        return 0
+    if argv[2] == "--check":
+        return check(ref, argv[3:])
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
