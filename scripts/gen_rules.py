@@ -7,6 +7,9 @@ components. Each machine gets its own small C function, so no generated
 function is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
+The grammar line may carry alphtype=TYPE (words joined by '-', e.g.
+alphtype=unsigned-char): every machine then says 'alphtype TYPE;'.
+
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX
 SUFFIX tells builds of the same grammar apart (the G2 library build and
 the T0 build the differential test links beside it).
@@ -23,6 +26,7 @@ def main():
     rules_path, out_path, suffix = sys.argv[1:4]
     grammar = None
     tags_file = None
+    alphtype = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -35,6 +39,11 @@ def main():
                 for w in words[2:]:
                     if w.startswith("tags="):
                         tags_file = w[5:]
+                    elif w.startswith("alphtype="):
+                        # "unsigned-char" -> alphtype unsigned char
+                        alphtype = w[9:].replace("-", " ")
+                    else:
+                        sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
             rule = {"name": words[0], "tags": None, "ref": False,
                     "default": False}
@@ -67,6 +76,8 @@ def main():
         m = f"{g}_v_{n}"
         w("%%{")
         w(f"  machine {m};")
+        if alphtype:
+            w(f"  alphtype {alphtype};")
         w(f'  include {tags_machine} "{tags_file}";')
         w(f"  main := {n};")
         w("  write data noentry;")
@@ -87,6 +98,8 @@ def main():
             m = f"{g}_p_{n}"
             w("%%{")
             w(f"  machine {m};")
+            if alphtype:
+                w(f"  alphtype {alphtype};")
             w(f'  include {tags_machine} "{tags_file}";')
             w(f"  main := {r['tags']};")
             w("  write data noentry;")

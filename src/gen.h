@@ -42,5 +42,6 @@
 	     : (*eo = (cs == m##_error ? (size_t)(p - s) : (size_t)(pe - s)), 0))
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
+extern const struct uriscan__gen GEN_SYM(rfc3987);
 
 #endif
