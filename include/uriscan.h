@@ -234,7 +234,10 @@ URISCAN_API const char *uriscan_kind_name(enum uriscan_kind k);
  *    U+0080-009F, U+FFFD, U+E0000-E0FFF, noncharacters such as U+FDD0);
  *    the offset is that byte, which may be inside the character.
  *  - E_SYNTAX: a character allowed somewhere but not here (e.g. iprivate
- *    outside the query), again at the byte where it stopped matching.
+ *    outside the query), again at the byte where it stopped matching; or
+ *    E_BAD_PERCENT when that byte is one of the two after a '%', as for
+ *    any byte allowed elsewhere. (Precedence: bad_utf8, bad_char,
+ *    bad_percent, syntax.)
  */
 
 /* Validity only, the grammar's top rule. error_offset may be NULL. */

@@ -45,9 +45,10 @@ extern const struct uriscan__gen uriscan__gen_rfc3987_main;
  */
 /*
  * RFC 3987: name the syntax error at s[off] (off < len) when UTF-8 is the
- * cause: URISCAN_E_BAD_UTF8, URISCAN_E_BAD_CHAR or URISCAN_E_SYNTAX for a
- * byte >= 0x80 or a byte inside a multi-byte character; -1 when s[off] is
- * an ASCII byte that starts a character (classify it as ASCII). Assumes
+ * cause: URISCAN_E_BAD_UTF8, URISCAN_E_BAD_CHAR or URISCAN_E_SYNTAX (a
+ * character allowed elsewhere) for a byte >= 0x80 or a byte inside a
+ * multi-byte character; -1 when s[off] is an ASCII byte that starts a
+ * character (classify it as ASCII). Assumes
  * s[0..off) was accepted by the machine (so it is valid UTF-8 up to a
  * possibly unfinished last character). In iri.c.
  */

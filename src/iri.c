@@ -210,6 +210,12 @@ int uriscan_idna_available(void)
 }
 
 #if URISCAN_HAVE_IDN2
+static int is_ldh_dot(unsigned c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '-' || c == '.';
+}
+
 /* ToASCII of the host h[0..n) into o; URISCAN_E_IDNA if IDNA rejects it. */
 static int put_idna_host(struct obuf *o, const unsigned char *h, size_t n)
 {
@@ -217,8 +223,14 @@ static int put_idna_host(struct obuf *o, const unsigned char *h, size_t n)
 	uint8_t *a = NULL;
 	int st = URISCAN_OK;
 
-	if (n >= sizeof z || memchr(h, '%', n) != NULL)
+	if (n >= sizeof z)
 		return URISCAN_E_IDNA;
+	/* UseSTD3ASCIIRules (RFC 3987 3.1, RFC 3490 4.1): the ASCII of the
+	 * host is letters, digits, '-' and '.' (libidn2's TR46 mapping would
+	 * silently drop some others, such as '_'); no percent-encoding */
+	for (size_t i = 0; i < n; i++)
+		if (h[i] < 0x80 && !is_ldh_dot(h[i]))
+			return URISCAN_E_IDNA;
 	memcpy(z, h, n);
 	z[n] = '\0';
 	if (idn2_lookup_u8((const uint8_t *)z, &a,
@@ -227,8 +239,7 @@ static int put_idna_host(struct obuf *o, const unsigned char *h, size_t n)
 		return URISCAN_E_IDNA;
 	/* STD3 rules leave letters, digits, '-' and '.': a reg-name */
 	for (const uint8_t *c = a; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '-' || *c == '.'))
+		if (!is_ldh_dot(*c))
 			st = URISCAN_E_IDNA;
 	if (st == URISCAN_OK)
 		put(o, a, strlen((const char *)a));

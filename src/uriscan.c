@@ -265,8 +265,10 @@ static int classify(const struct grammar_desc *d, const unsigned char *s,
 	if (off >= len)
 		return URISCAN_E_INCOMPLETE;
 	if (d == &grammars[URISCAN_RFC3987]) {
+		/* a non-ASCII character allowed elsewhere goes on to the
+		 * percent check below, as any other byte allowed elsewhere */
 		int st = uriscan__utf8_classify(s, len, off);
-		if (st >= 0)
+		if (st == URISCAN_E_BAD_UTF8 || st == URISCAN_E_BAD_CHAR)
 			return st;
 	}
 	if (!d->allowed(s[off]))

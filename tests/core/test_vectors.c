@@ -34,10 +34,14 @@
 
 #include "internal.h"
 #include "tap.h"
+#include "uriscan-config.h"
 #include "uriscan.h"
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
 extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+#if URISCAN_HAVE_RFC3987
+extern const struct uriscan__gen uriscan__gen_rfc3987_t0;
+#endif
 
 /* The grammar under test (-g) and its two builds. */
 static enum uriscan_grammar G = URISCAN_RFC3986;
@@ -49,6 +53,9 @@ static const struct {
 	const struct uriscan__gen *main, *t0;
 } builds[] = {
     {URISCAN_RFC3986, &uriscan__gen_rfc3986_main, &uriscan__gen_rfc3986_t0},
+#if URISCAN_HAVE_RFC3987
+    {URISCAN_RFC3987, &uriscan__gen_rfc3987_main, &uriscan__gen_rfc3987_t0},
+#endif
 };
 
 #define NCOMP URISCAN_COMPONENT_COUNT
@@ -65,6 +72,7 @@ static const struct {
     {"incomplete", URISCAN_E_INCOMPLETE},
     {"bad_percent", URISCAN_E_BAD_PERCENT},
     {"bad_char", URISCAN_E_BAD_CHAR},
+    {"bad_utf8", URISCAN_E_BAD_UTF8},
 };
 
 static const struct {
@@ -699,8 +707,11 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
-	if (uriscan_rule_from_name(G, "authority",
-	                           &rule_authority) != URISCAN_OK)
+	/* RFC 3987 names it iauthority */
+	if (uriscan_rule_from_name(G, "authority", &rule_authority) !=
+	        URISCAN_OK &&
+	    uriscan_rule_from_name(G, "iauthority", &rule_authority) !=
+	        URISCAN_OK)
 		tap_ok(0, "the authority rule exists");
 	rule_count = uriscan_rule_count(G);
 	if (!guard_reserve(page)) {
