@@ -10,9 +10,10 @@
  *    reads outside [s, s + len). s may be NULL only when len is 0.
  *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
  *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
- *  - Nothing here allocates memory (except uriscan_extractor_new), has
- *    global mutable state, or makes a system call. Every call is
- *    thread-safe and reentrant; a result struct belongs to its caller.
+ *  - Nothing here allocates memory (except uriscan_extractor_new, and
+ *    libidn2 under the URISCAN_IRI_IDNA flag), has global mutable state, or
+ *    makes a system call. Every call is thread-safe and reentrant; a result
+ *    struct belongs to its caller.
  *  - Returned strings (names, messages, the version) are static and live for
  *    the life of the process; never free them. Components are offsets into
  *    the caller's own bytes and are valid as long as those bytes are.
@@ -82,7 +83,15 @@ URISCAN_API const char *uriscan_version_string(void);
 	  "invalid argument (NULL pointer with a length, or unknown flags)")        \
 	X(10, E_STATE, "bad_state",                                                \
 	  "call out of order (feed or finish before next() returned 0)")         \
-	X(11, E_NO_MEMORY, "no_memory", "out of memory")
+	X(11, E_NO_MEMORY, "no_memory", "out of memory")                          \
+	X(12, E_BAD_UTF8, "bad_utf8",                                              \
+	  "invalid UTF-8: stray continuation byte, truncated sequence, overlong " \
+	  "form, surrogate or code point above U+10FFFF")                          \
+	X(13, E_BUFFER_TOO_SMALL, "buffer_too_small",                              \
+	  "output buffer too small: the size needed was stored")                  \
+	X(14, E_IDNA_UNAVAILABLE, "idna_unavailable",                              \
+	  "IDNA conversion is not built into this library (no libidn2)")          \
+	X(15, E_IDNA, "idna", "the host cannot be converted with IDNA ToASCII")
 
 enum uriscan_status {
 #define URISCAN_STATUS_ENUM_(n, e, name, msg) URISCAN_##e = n,
@@ -257,9 +266,30 @@ URISCAN_API const char *uriscan_kind_name(enum uriscan_kind k);
  *
  * Every call returns URISCAN_OK when the whole input matches the rule, else a
  * status. On a syntax status (E_SYNTAX, E_INCOMPLETE, E_BAD_PERCENT,
- * E_BAD_CHAR) the offset of the first byte at which the input stopped being a
- * possible prefix of the rule is stored (== len when the input is a valid
- * prefix that ends too early). For other statuses the offset is 0.
+ * E_BAD_CHAR, E_BAD_UTF8) the offset of the first byte at which the input
+ * stopped being a possible prefix of the rule is stored (== len when the
+ * input is a valid prefix that ends too early). For other statuses the
+ * offset is 0.
+ *
+ * RFC 3987 (URISCAN_RFC3987) reads the input as UTF-8. At the offset:
+ *  - E_BAD_UTF8: the byte makes the input invalid UTF-8: a byte that never
+ *    occurs in UTF-8 (C0, C1, F5-FF), a continuation byte (80-BF) where a
+ *    character must start, a byte that is not a continuation inside a
+ *    sequence (a truncated sequence followed by more input), or a second
+ *    byte that makes an overlong form (E0 80-9F, F0 80-8F), a surrogate
+ *    (ED A0-BF) or a code point above U+10FFFF (F4 90-BF). A sequence that
+ *    the end of the input truncates is E_INCOMPLETE at len, like any valid
+ *    prefix that ends too early.
+ *  - E_BAD_CHAR: an ASCII byte allowed nowhere (as for RFC 3986), or the
+ *    byte that, with the bytes of its character before it, can only begin
+ *    code points allowed nowhere in an IRI (not ucschar, not iprivate: e.g.
+ *    U+0080-009F, U+FFFD, U+E0000-E0FFF, noncharacters such as U+FDD0);
+ *    the offset is that byte, which may be inside the character.
+ *  - E_SYNTAX: a character allowed somewhere but not here (e.g. iprivate
+ *    outside the query), again at the byte where it stopped matching; or
+ *    E_BAD_PERCENT when that byte is one of the two after a '%', as for
+ *    any byte allowed elsewhere. (Precedence: bad_utf8, bad_char,
+ *    bad_percent, syntax.)
  */
 
 /* Validity only, the grammar's top rule. error_offset may be NULL. */
@@ -433,6 +463,80 @@ URISCAN_API int uriscan_extract(enum uriscan_grammar g,
                                 const struct uriscan_extract_options *opt,
                                 const char *s, size_t len, uriscan_match_fn cb,
                                 void *user, uint64_t *count);
+
+/* ------------------------------------------------------------------ */
+/* IRI <-> URI mapping (RFC 3987 section 3)                            */
+
+/*
+ * Flags of the two mappings below (0 is the default for both).
+ *
+ * URISCAN_IRI_IDNA (uriscan_iri_to_uri): a reg-name host holding non-ASCII
+ * characters is converted with IDNA ToASCII (libidn2: IDNA2008 with the
+ * TR46 non-transitional mapping, which supersedes the RFC 3490 ToASCII
+ * that RFC 3987 3.1 names) instead of being percent-encoded; 3.1 step 2
+ * allows both. Only in a library built with libidn2; otherwise the call
+ * returns URISCAN_E_IDNA_UNAVAILABLE. A host that IDNA rejects (including
+ * one that holds a percent-encoding) gives URISCAN_E_IDNA with the offset
+ * of the host. This flag is the only case where uriscan allocates memory
+ * (libidn2 does, and frees it before returning).
+ *
+ * URISCAN_URI_DECODE_UNRESERVED (uriscan_uri_to_iri): also decode the
+ * percent-encoded ASCII unreserved characters (ALPHA DIGIT - . _ ~), as step
+ * 2 of RFC 3987 3.2 literally does. Off by default: the default mapping only
+ * decodes non-ASCII characters, and leaves every ASCII octet as it is.
+ */
+#define URISCAN_IRI_IDNA 1u
+#define URISCAN_URI_DECODE_UNRESERVED 2u
+
+/* 1 if URISCAN_IRI_IDNA works in this library (built with libidn2). */
+URISCAN_API int uriscan_idna_available(void);
+
+/*
+ * Both mappings write their result to the caller's buffer out[0..out_cap)
+ * and never write outside it; out may be NULL when out_cap is 0 (a call that
+ * only asks for the size). The result is NUL-terminated: it needs
+ * out_cap >= *out_len + 1.
+ *
+ * *out_len (must not be NULL) receives the length of the result without
+ * the NUL whenever the input is valid, also when out_cap is too small; the
+ * call then returns URISCAN_E_BUFFER_TOO_SMALL and out[0..out_cap) holds an
+ * unspecified prefix (call again with a buffer of *out_len + 1 bytes). On
+ * any other failure *out_len is 0 and, when out_cap > 0, out[0] is NUL.
+ *
+ * An input that is not valid gives the status and offset of
+ * uriscan_validate() for the input grammar (the error offset is stored in
+ * *error_offset when it is not NULL, else 0 there). Inputs are
+ * (s, len) as everywhere in this header; the result does not point into
+ * them.
+ */
+
+/*
+ * IRI to URI (RFC 3987 3.1): s must be an RFC 3987 IRI-reference. Every
+ * byte of a non-ASCII character (ucschar or iprivate) is percent-encoded
+ * with upper-case hex digits ("%C3%A9"); everything else is copied. The
+ * result is an RFC 3986 URI-reference. Flags: 0 or URISCAN_IRI_IDNA.
+ */
+URISCAN_API int uriscan_iri_to_uri(const char *s, size_t len, char *out,
+                                   size_t out_cap, size_t *out_len,
+                                   unsigned flags, size_t *error_offset);
+
+/*
+ * URI to IRI (RFC 3987 3.2): s must be an RFC 3986 URI-reference. Runs of
+ * percent-encoded octets that form strictly valid UTF-8 (3.2 step 3) are
+ * decoded where the character they encode is allowed by the IRI grammar at
+ * that place (step 4 and section 2.2: ucschar in userinfo, host, path,
+ * query and fragment; iprivate in the query only), except the bidirectional
+ * formatting characters U+200E, U+200F and U+202A-U+202E (sections 3.2.1
+ * and 4.1), which stay encoded. Percent-encoded ASCII (unless
+ * URISCAN_URI_DECODE_UNRESERVED), octets that are not part of valid UTF-8
+ * and characters not allowed there stay as they were written (the original
+ * hex case is kept). The advisory limitations of section 6.1 (look-alikes,
+ * unassigned code points) are not applied. The result is an RFC 3987
+ * IRI-reference. Flags: 0 or URISCAN_URI_DECODE_UNRESERVED.
+ */
+URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
+                                   size_t out_cap, size_t *out_len,
+                                   unsigned flags, size_t *error_offset);
 
 #ifdef __cplusplus
 }

@@ -15,6 +15,8 @@ instead of the pure rule), ref, default, and
 machine=NAME: the Ragel definition transcribing the rule when the RFC's name
 cannot be one (Ragel predefines alpha and digit; "gopher+_string" has a '+').
 It also names the C functions. Default: the rule name with '-' as '_'.
+The grammar line may carry alphtype=TYPE (words joined by '-', e.g.
+alphtype=unsigned-char): every machine then says 'alphtype TYPE;'.
 
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX
 SUFFIX tells builds of the same grammar apart (the G2 library build and
@@ -33,6 +35,7 @@ def main():
     grammar = None
     tags_file = None
     extract = None
+    alphtype = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -47,6 +50,11 @@ def main():
                         tags_file = w[5:]
                     elif w.startswith("extract="):
                         extract = w[8:]
+                    elif w.startswith("alphtype="):
+                        # "unsigned-char" -> alphtype unsigned char
+                        alphtype = w[9:].replace("-", " ")
+                    else:
+                        sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
             rule = {"name": words[0], "tags": None, "valid": None,
                     "ref": False, "default": False,
@@ -91,6 +99,8 @@ def main():
         m = f"{g}_v_{n}"
         w("%%{")
         w(f"  machine {m};")
+        if alphtype:
+            w(f"  alphtype {alphtype};")
         w(f'  include {tags_machine} "{tags_file}";')
         w(f"  main := {r['valid'] or n};")
         w("  write data noentry;")
@@ -111,6 +121,8 @@ def main():
             m = f"{g}_p_{n}"
             w("%%{")
             w(f"  machine {m};")
+            if alphtype:
+                w(f"  alphtype {alphtype};")
             w(f'  include {tags_machine} "{tags_file}";')
             w(f"  main := {r['tags']};")
             w("  write data noentry;")
@@ -136,6 +148,8 @@ def main():
         m = f"{g}_x"
         w("%%{")
         w(f"  machine {m};")
+        if alphtype:
+            w(f"  alphtype {alphtype};")
         w(f'  include {tags_machine} "{tags_file}";')
         w(f"  main := {cname(extract)} @{{ *lf = p + 1; }};")
         w("  write data noentry nofinal;")

@@ -71,5 +71,6 @@ extern const unsigned char uriscan__gen_class[256];
 extern const struct uriscan__gen GEN_SYM(rfc3986);
 extern const struct uriscan__gen GEN_SYM(rfc2396);
 extern const struct uriscan__gen GEN_SYM(rfc1738);
+extern const struct uriscan__gen GEN_SYM(rfc3987);
 
 #endif

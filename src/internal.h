@@ -59,12 +59,24 @@ extern const struct uriscan__gen uriscan__gen_rfc1738_main;
  * E_GRAMMAR_UNAVAILABLE. */
 int uriscan__grammar_gen(enum uriscan_grammar g,
                          const struct uriscan__gen **gen);
+extern const struct uriscan__gen uriscan__gen_rfc3987_main;
 
 /*
  * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /
  * uriscan_parse_rule after the grammar lookup, shared with the differential
  * test that links a second build. out may be NULL (validate only).
  */
+/*
+ * RFC 3987: name the syntax error at s[off] (off < len) when UTF-8 is the
+ * cause: URISCAN_E_BAD_UTF8, URISCAN_E_BAD_CHAR or URISCAN_E_SYNTAX (a
+ * character allowed elsewhere) for a byte >= 0x80 or a byte inside a
+ * multi-byte character; -1 when s[off] is an ASCII byte that starts a
+ * character (classify it as ASCII). Assumes
+ * s[0..off) was accepted by the machine (so it is valid UTF-8 up to a
+ * possibly unfinished last character). In iri.c.
+ */
+int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off);
+
 int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
                  unsigned rule, const char *s, size_t len, unsigned flags,
                  struct uriscan_uri *out, size_t *error_offset);

@@ -102,6 +102,13 @@ static int allowed_1738(unsigned char c)
 	return c != 0 && strchr("$-_.+!*'(),;/?:@&=%", c) != NULL;
 }
 
+/* RFC 3987: as RFC 3986 for ASCII; a byte >= 0x80 may be part of a ucschar
+ * or iprivate (invalid UTF-8 is named by uriscan__utf8_classify first). */
+static int allowed_3987(unsigned char c)
+{
+	return c >= 0x80 || allowed_3986(c);
+}
+
 struct grammar_desc {
 	const char *name;
 	const char *number; /* "3986" */
@@ -136,8 +143,13 @@ static const struct grammar_desc grammars[URISCAN_GRAMMAR_COUNT] = {
 #endif
 	                     allowed_3986},
 	[URISCAN_RFC3987] = {"rfc3987", "3987",
-	                     "RFC 3987 IRIs (internationalized, UTF-8)", NULL,
-	                     NULL},
+	                     "RFC 3987 IRIs (internationalized, UTF-8)",
+#if URISCAN_HAVE_RFC3987
+	                     &uriscan__gen_rfc3987_main,
+#else
+	                     NULL,
+#endif
+	                     allowed_3987},
 };
 
 static const struct grammar_desc *grammar_get(enum uriscan_grammar g)
@@ -328,6 +340,13 @@ static int classify(const struct grammar_desc *d, const unsigned char *s,
 {
 	if (off >= len)
 		return URISCAN_E_INCOMPLETE;
+	if (d == &grammars[URISCAN_RFC3987]) {
+		/* a non-ASCII character allowed elsewhere goes on to the
+		 * percent check below, as any other byte allowed elsewhere */
+		int st = uriscan__utf8_classify(s, len, off);
+		if (st == URISCAN_E_BAD_UTF8 || st == URISCAN_E_BAD_CHAR)
+			return st;
+	}
 	if (!d->allowed(s[off]))
 		return URISCAN_E_BAD_CHAR;
 	/* '%' is only ever followed by two hex digits, so a machine that

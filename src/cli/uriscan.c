@@ -5,6 +5,7 @@
  *   uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv] [FILE...]
  *   uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]
  *   uriscan rules [-g GRAMMAR]
+ *   uriscan convert --to-uri|--to-iri [-z] [FILE...]   (cmd_convert.c)
  *
  * The manual is uriscan.1 beside this file; keep both in step.
  */
@@ -20,6 +21,7 @@
 
 #include "commands.h"
 #include "cmd_all.h"
+#include "cmd_convert.h"
 #include "output.h"
 #include "reader.h"
 
@@ -38,6 +40,8 @@ static const char help_text[] =
     "       uriscan rules [-g GRAMMAR]\n"
     "       uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
     "                       [--unique] [--top N] [-j N] [FILE...]\n"
+    "       uriscan convert --to-uri [--idna] [-z] [FILE...]\n"
+    "       uriscan convert --to-iri [--decode-unreserved] [-z] [FILE...]\n"
     "       uriscan --help | --version\n"
     "\n"
     "Validate and split URIs. A record is a line of the FILEs, or of standard\n"
@@ -52,7 +56,16 @@ static const char help_text[] =
     "  rules   list grammars and rules; with -g, that grammar's rule names\n"
     "  extract find the URLs in any bytes (logs, mail); see\n"
     "          'uriscan extract --help'\n"
-    "\n"
+    "  convert map each record between IRI and URI (RFC 3987 section 3),\n"
+    "          one output record per input record: --to-uri percent-encodes\n"
+    "          the non-ASCII characters of an IRI-reference (RFC 3987);\n"
+    "          --to-iri decodes the percent-encoded UTF-8 of a URI-reference\n"
+    "          (RFC 3986) where an IRI allows the character. An invalid record\n"
+    "          gives an empty output record and FILE:LINE:COLUMN: ERROR:\n"
+    "          message on standard error\n"
+    "\n";
+/* (two strings: ISO C caps a string literal at 4095 bytes) */
+static const char help_options[] =
     "Options:\n"
     "  -g, --grammar=GRAMMAR  grammar: rfc3986 (default); 3986, RFC3986 and\n"
     "                         rfc-3986 work too ('uriscan rules' lists them)\n"
@@ -65,6 +78,11 @@ static const char help_text[] =
     "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all\n"
     "      --all-grammars     parse: which grammars accept each record and\n"
     "                         where their splits differ (JSON Lines)\n"
+    "      --to-uri, --to-iri convert: the direction (one is required)\n"
+    "      --idna             convert --to-uri: non-ASCII reg-name hosts by\n"
+    "                         IDNA ToASCII (needs a library built with libidn2)\n"
+    "      --decode-unreserved  convert --to-iri: also decode %41 etc. (ALPHA\n"
+    "                         DIGIT - . _ ~), as RFC 3987 3.2 step 2 does\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the versions and exit\n"
     "\n"
@@ -99,6 +117,7 @@ static const char help_text[] =
 static void print_help(void)
 {
 	out_str(help_text);
+	out_str(help_options);
 	out_flush();
 }
 
@@ -140,6 +159,10 @@ enum {
 	OPT_FORMAT = 1 << 4,
 	OPT_HELP = 1 << 5,
 	OPT_ALL = 1 << 6,
+	OPT_TO_URI = 1 << 7,
+	OPT_TO_IRI = 1 << 8,
+	OPT_IDNA = 1 << 9,
+	OPT_UNRESERVED = 1 << 10,
 };
 
 static const struct optdef {
@@ -152,6 +175,8 @@ static const struct optdef {
     {'z', "null", OPT_NULL, 0},       {'q', "quiet", OPT_QUIET, 0},
     {0, "format", OPT_FORMAT, 1},     {'h', "help", OPT_HELP, 0},
     {0, "all-grammars", OPT_ALL, 0},
+    {0, "to-uri", OPT_TO_URI, 0},     {0, "to-iri", OPT_TO_IRI, 0},
+    {0, "idna", OPT_IDNA, 0},         {0, "decode-unreserved", OPT_UNRESERVED, 0},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
@@ -167,6 +192,7 @@ struct opts {
 	enum format format;
 	char **files; /* the operands, in order (a subset of argv) */
 	int nfiles;
+	int to_uri, to_iri, idna, unreserved; /* convert */
 };
 
 static void set_option(struct opts *o, const struct optdef *d, int allowed,
@@ -207,6 +233,18 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 	case OPT_HELP:
 		print_help();
 		exit(EXIT_SUCCESS);
+	case OPT_TO_URI:
+		o->to_uri = 1;
+		break;
+	case OPT_TO_IRI:
+		o->to_iri = 1;
+		break;
+	case OPT_IDNA:
+		o->idna = 1;
+		break;
+	case OPT_UNRESERVED:
+		o->unreserved = 1;
+		break;
 	default:
 		break;
 	}
@@ -635,6 +673,32 @@ static int cmd_rules(struct opts *o)
 }
 
 /* ------------------------------------------------------------------ */
+/* convert (cmd_convert.c)                                             */
+
+static int cmd_convert(struct opts *o)
+{
+	struct convert_opts c;
+
+	if (o->to_uri == o->to_iri)
+		usage_error("convert needs exactly one of --to-uri and --to-iri");
+	if (o->idna && !o->to_uri)
+		usage_error("--idna goes with --to-uri");
+	if (o->unreserved && !o->to_iri)
+		usage_error("--decode-unreserved goes with --to-iri");
+	if (o->idna && !uriscan_idna_available()) {
+		error_msg("--idna: %s", uriscan_strerror(URISCAN_E_IDNA_UNAVAILABLE));
+		exit(EXIT_TROUBLE);
+	}
+	c.to_iri = o->to_iri;
+	c.flags = (o->idna ? URISCAN_IRI_IDNA : 0) |
+	          (o->unreserved ? URISCAN_URI_DECODE_UNRESERVED : 0);
+	c.null_data = o->null_data;
+	c.files = o->files;
+	c.nfiles = o->nfiles;
+	return convert_run(&c);
+}
+
+/* ------------------------------------------------------------------ */
 
 static const struct command {
 	const char *name;
@@ -647,6 +711,9 @@ static const struct command {
     {"check", OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP,
      cmd_check},
     {"rules", OPT_GRAMMAR | OPT_HELP, cmd_rules},
+    {"convert",
+     OPT_TO_URI | OPT_TO_IRI | OPT_IDNA | OPT_UNRESERVED | OPT_NULL | OPT_HELP,
+     cmd_convert},
 };
 
 static void print_version(void)
@@ -665,7 +732,7 @@ int main(int argc, char **argv)
 
 	out_init();
 	if (argc < 2)
-		usage_error("missing command (parse, check or rules)");
+		usage_error("missing command (parse, check, rules or convert)");
 	cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
 	    strcmp(cmd, "help") == 0) {
@@ -689,5 +756,6 @@ int main(int argc, char **argv)
 	}
 	if (cmd[0] == '-')
 		usage_error("unknown option '%s'", cmd);
-	usage_error("unknown command '%s' (parse, check or rules)", cmd);
+	usage_error("unknown command '%s' (parse, check, rules or convert)",
+	            cmd);
 }

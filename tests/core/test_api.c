@@ -15,6 +15,7 @@
 #include "tap.h"
 #include "uriscan-config.h"
 #include "uriscan.h"
+#include "uriscan-config.h"
 
 #define G URISCAN_RFC3986
 
@@ -90,7 +91,10 @@ static void test_statuses(void)
 	           URISCAN_E_BAD_CHAR == 4 && URISCAN_E_GRAMMAR_UNKNOWN == 5 &&
 	           URISCAN_E_GRAMMAR_UNAVAILABLE == 6 &&
 	           URISCAN_E_RULE_UNKNOWN == 7 && URISCAN_E_TOO_LONG == 8 &&
-	           URISCAN_E_INVALID_ARG == 9,
+	           URISCAN_E_INVALID_ARG == 9 && URISCAN_E_STATE == 10 &&
+	           URISCAN_E_NO_MEMORY == 11 && URISCAN_E_BAD_UTF8 == 12 &&
+	           URISCAN_E_BUFFER_TOO_SMALL == 13 &&
+	           URISCAN_E_IDNA_UNAVAILABLE == 14 && URISCAN_E_IDNA == 15,
 	       "status numbers are the documented ones");
 	for (size_t i = 0; i < nmap; i++) {
 		tap_ok(streq(uriscan_status_name(map[i].n), map[i].name),
@@ -259,7 +263,13 @@ static void test_availability(void)
 #else
 	test_unbuilt(URISCAN_RFC2396, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc2396");
 #endif
+#if URISCAN_HAVE_RFC3987
+	tap_ok(uriscan_grammar_available(URISCAN_RFC3987) == 1 &&
+	           uriscan_rule_count(URISCAN_RFC3987) == 42,
+	       "rfc3987 is available, with the 42 rules of rfc3987.rules");
+#else
 	test_unbuilt(URISCAN_RFC3987, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc3987");
+#endif
 	test_unbuilt(URISCAN_GRAMMAR_COUNT, URISCAN_E_GRAMMAR_UNKNOWN,
 	             "grammar 4 (unknown)");
 	test_unbuilt((enum uriscan_grammar)-1, URISCAN_E_GRAMMAR_UNKNOWN,

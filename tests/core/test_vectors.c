@@ -46,6 +46,9 @@ extern const struct uriscan__gen uriscan__gen_rfc2396_t0;
 #if URISCAN_HAVE_RFC1738
 extern const struct uriscan__gen uriscan__gen_rfc1738_t0;
 #endif
+#if URISCAN_HAVE_RFC3987
+extern const struct uriscan__gen uriscan__gen_rfc3987_t0;
+#endif
 
 /* The grammar under test (-g) and its two builds. */
 static enum uriscan_grammar G = URISCAN_RFC3986;
@@ -62,6 +65,9 @@ static const struct {
 #endif
 #if URISCAN_HAVE_RFC1738
     {URISCAN_RFC1738, &uriscan__gen_rfc1738_main, &uriscan__gen_rfc1738_t0},
+#endif
+#if URISCAN_HAVE_RFC3987
+    {URISCAN_RFC3987, &uriscan__gen_rfc3987_main, &uriscan__gen_rfc3987_t0},
 #endif
 };
 
@@ -82,6 +88,7 @@ static const struct {
     {"incomplete", URISCAN_E_INCOMPLETE},
     {"bad_percent", URISCAN_E_BAD_PERCENT},
     {"bad_char", URISCAN_E_BAD_CHAR},
+    {"bad_utf8", URISCAN_E_BAD_UTF8},
 };
 
 static const struct {
@@ -768,9 +775,12 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 	}
-	if (uriscan_rule_from_name(G, "authority",
-	                           &rule_authority) != URISCAN_OK &&
-	    G != URISCAN_RFC1738) /* RFC 1738 has no authority rule */
+	/* RFC 3987 names it iauthority; RFC 1738 has no authority rule */
+	if (uriscan_rule_from_name(G, "authority", &rule_authority) !=
+	        URISCAN_OK &&
+	    uriscan_rule_from_name(G, "iauthority", &rule_authority) !=
+	        URISCAN_OK &&
+	    G != URISCAN_RFC1738)
 		tap_ok(0, "the authority rule exists");
 	rule_count = uriscan_rule_count(G);
 	if (!guard_reserve(page)) {

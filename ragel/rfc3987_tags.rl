@@ -1,0 +1,80 @@
+# rfc3987_tags.rl: RFC 3987 rules with actions that record components.
+#
+# The same design as rfc3986_tags.rl (read its header): idempotent position
+# stores, a mark set on a delimiter, a component committed on leaving its
+# rule, the surviving branch commits last, no priorities. Components use
+# the same indices as RFC 3986 (scheme, authority, userinfo, host, port,
+# path, query, fragment): an IRI has the same parts as a URI.
+#
+# The actions are defined again here rather than shared: a Ragel action
+# belongs to the machine spec that defines it, and rfc3986_tags.rl's
+# definitions would drag its RFC 3986 tag machines along.
+%%{
+  machine rfc3987_tags;
+  include rfc3987 "rfc3987.rl";
+
+  action scheme_end  { COMMIT(URISCAN_SCHEME); }
+  action colon       { MARK_NEXT(URISCAN_PATH); }
+  action auth_begin  { MARK_NEXT(URISCAN_AUTHORITY); MARK_NEXT(URISCAN_USERINFO);
+                       MARK_NEXT(URISCAN_HOST); }
+  action auth_end    { COMMIT(URISCAN_AUTHORITY); MARK_HERE(URISCAN_PATH); }
+  action userinfo_at { COMMIT(URISCAN_USERINFO); MARK_NEXT(URISCAN_HOST); }
+  action host_end    { COMMIT(URISCAN_HOST); }
+  action port_begin  { MARK_NEXT(URISCAN_PORT); }
+  action port_end    { COMMIT(URISCAN_PORT); }
+  action path_end    { COMMIT(URISCAN_PATH); }
+  action query_begin { MARK_NEXT(URISCAN_QUERY); }
+  action query_end   { COMMIT(URISCAN_QUERY); }
+  action frag_begin  { MARK_NEXT(URISCAN_FRAGMENT); }
+  action frag_end    { COMMIT(URISCAN_FRAGMENT); }
+  action k_ipv4      { u->host_type = URISCAN_HOST_IPV4; }
+  action k_ipv6      { u->host_type = URISCAN_HOST_IPV6; }
+  action k_ipvfuture { u->host_type = URISCAN_HOST_IPVFUTURE; }
+  action k_regname   { u->host_type = URISCAN_HOST_REGNAME; }
+
+  # IP-literal, with the kind of address it holds.
+  IP_literal_t     = "[" ( IPv6address %k_ipv6 | IPvFuture %k_ipvfuture ) "]";
+
+  # ihost = IP-literal / IPv4address / ireg-name. As in RFC 3986 3.2.2 (RFC
+  # 3987 refers to it), a host that matches IPv4address is an IPv4 address:
+  # subtracting IPv4address from ireg-name keeps the language and makes the
+  # final states disjoint.
+  ihost_t          = ( IP_literal_t
+                     | IPv4address %k_ipv4
+                     | ( ireg_name - IPv4address ) %k_regname ) %host_end;
+
+  # iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
+  iauthority_t     = ( ( iuserinfo "@" @userinfo_at )?
+                       ihost_t
+                       ( ":" @port_begin port %port_end )? ) %auth_end;
+
+  iquery_t         = "?" @query_begin iquery %query_end;
+  ifragment_t      = "#" @frag_begin ifragment %frag_end;
+
+  # ihier-part = "//" iauthority ipath-abempty / ipath-absolute
+  #            / ipath-rootless / ipath-empty
+  ihier_part_t     = "//" @auth_begin iauthority_t ipath_abempty %path_end
+                   | ( ipath_absolute
+                     | ipath_rootless
+                     | ipath_empty ) %path_end;
+
+  # irelative-part = "//" iauthority ipath-abempty / ipath-absolute
+  #                / ipath-noscheme / ipath-empty
+  irelative_part_t = "//" @auth_begin iauthority_t ipath_abempty %path_end
+                   | ( ipath_absolute
+                     | ipath_noscheme
+                     | ipath_empty ) %path_end;
+
+  # IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
+  IRI_t            = scheme %scheme_end ":" @colon ihier_part_t iquery_t?
+                     ifragment_t?;
+
+  # absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
+  absolute_IRI_t   = scheme %scheme_end ":" @colon ihier_part_t iquery_t?;
+
+  # irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
+  irelative_ref_t  = irelative_part_t iquery_t? ifragment_t?;
+
+  # IRI-reference = IRI / irelative-ref
+  IRI_reference_t  = IRI_t | irelative_ref_t;
+}%%

@@ -1,0 +1,598 @@
+/*
+ * test_iri.c: RFC 3987 beyond the vectors: the IRI <-> URI mappings and the
+ * ASCII differential with RFC 3986. Prints TAP.
+ *
+ * Usage: test_iri [--map FILE] [--roundtrip FILE] [--ascii-tsv FILE]
+ *                 [--ascii-lines FILE] ...
+ *
+ * --map FILE        mapping vectors (format: the header of
+ *                   tests/vectors/iri_mapping.tsv); one TAP point per case.
+ *                   Every case also runs with every output capacity from 0
+ *                   to the size needed (buffer_too_small, the size stored,
+ *                   nothing written past the capacity), and every result
+ *                   must be valid in the target grammar.
+ * --roundtrip FILE  vectors in the format of tests/vectors/rfc3986.tsv for
+ *                   rfc3987: every valid IRI / IRI-reference case must map
+ *                   to a valid URI and back to a valid IRI, which is the
+ *                   original IRI when it holds no '%' (a percent-encoded
+ *                   character in an IRI may be decoded on the way back) and
+ *                   no bidi formatting character (never decoded, 3.2.1).
+ *                   One TAP point per file.
+ * --ascii-tsv FILE  vectors for rfc3986: every case whose input is ASCII must
+ *                   give the same status, offset, components, host type and
+ *                   kind under the corresponding rfc3987 rule (URI ->
+ *                   IRI, path-abempty -> ipath-abempty, scheme -> scheme...).
+ * --ascii-lines FILE  the same for each ASCII line of a text file, with
+ *                   URI-reference and IRI-reference. One point per file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "uriscan.h"
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The escapes of the vector files (\\ \t \n \r \xHH), in place. */
+static long unescape(char *s)
+{
+	size_t n = 0;
+	for (char *p = s; *p;) {
+		if (*p != '\\') {
+			s[n++] = *p++;
+			continue;
+		}
+		switch (p[1]) {
+		case '\\':
+			s[n++] = '\\';
+			break;
+		case 't':
+			s[n++] = '\t';
+			break;
+		case 'n':
+			s[n++] = '\n';
+			break;
+		case 'r':
+			s[n++] = '\r';
+			break;
+		case 'x': {
+			int hi = hexval((unsigned char)p[2]);
+			int lo = hi < 0 ? -1 : hexval((unsigned char)p[3]);
+			if (lo < 0)
+				return -1;
+			s[n++] = (char)(hi * 16 + lo);
+			p += 2;
+			break;
+		}
+		default:
+			return -1;
+		}
+		p += 2;
+	}
+	s[n] = '\0';
+	return (long)n;
+}
+
+/* Split a line at tabs into at most max fields; returns the count. */
+static int split_tabs(char *line, char **f, int max)
+{
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+static int status_from_name(const char *name)
+{
+	for (int st = 0; st < URISCAN_STATUS_LAST; st++)
+		if (strcmp(uriscan_status_name(st), name) == 0)
+			return st;
+	return -1;
+}
+
+typedef int (*map_fn)(const char *, size_t, char *, size_t, size_t *,
+                      unsigned, size_t *);
+
+static char *read_line(FILE *f, char **buf, size_t *cap)
+{
+	ssize_t n = getline(buf, cap, f);
+	if (n < 0)
+		return NULL;
+	while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r'))
+		(*buf)[--n] = '\0';
+	return *buf;
+}
+
+/* ------------------------------------------------------------------ */
+/* --map                                                               */
+
+#define CANARY 0x5a
+
+/* Run fn on in with every capacity up to the size needed; 1 if all
+ * agree with (want_status, want). */
+static int check_map(map_fn fn, const char *in, size_t len, unsigned flags,
+                     int want_status, const char *want, size_t want_len,
+                     size_t want_off)
+{
+	size_t out_len = 7, eo = 7;
+	int ok = 1;
+	size_t big = 4 * len + 64;
+	char *buf = malloc(big + 1);
+
+	if (buf == NULL)
+		return 0;
+	memset(buf, CANARY, big + 1);
+	int st = fn(in, len, buf, big, &out_len, flags, &eo);
+	if (st != want_status) {
+		tap_diag("  status %s, expected %s", uriscan_status_name(st),
+		         uriscan_status_name(want_status));
+		ok = 0;
+	} else if (st == URISCAN_OK) {
+		if (out_len != want_len || memcmp(buf, want, want_len) != 0 ||
+		    buf[out_len] != '\0') {
+			tap_diag("  got %zu bytes \"%.*s\", expected %zu \"%s\"",
+			         out_len, (int)out_len, buf, want_len, want);
+			ok = 0;
+		}
+		if (eo != 0) {
+			tap_diag("  error offset %zu on success", eo);
+			ok = 0;
+		}
+		if (buf[out_len + 1] != (char)CANARY) {
+			tap_diag("  wrote past the NUL");
+			ok = 0;
+		}
+	} else {
+		if (out_len != 0 || eo != want_off || buf[0] != '\0') {
+			tap_diag("  failure: out_len %zu, offset %zu (expected %zu), "
+			         "out[0] %d",
+			         out_len, eo, want_off, buf[0]);
+			ok = 0;
+		}
+	}
+	/* every capacity smaller than the size needed */
+	if (st == URISCAN_OK && ok) {
+		for (size_t cap = 0; cap <= want_len; cap++) {
+			memset(buf, CANARY, big + 1);
+			size_t ol = 7;
+			int s2 = fn(in, len, cap ? buf : NULL, cap, &ol, flags, NULL);
+			int past = 0;
+			for (size_t i = cap; i <= big; i++)
+				if (buf[i] != (char)CANARY)
+					past = 1;
+			if (s2 != URISCAN_E_BUFFER_TOO_SMALL || ol != want_len ||
+			    past) {
+				tap_diag("  capacity %zu: %s, out_len %zu, wrote past: %d",
+				         cap, uriscan_status_name(s2), ol, past);
+				ok = 0;
+				break;
+			}
+		}
+		/* exactly enough */
+		memset(buf, CANARY, big + 1);
+		size_t ol = 0;
+		if (fn(in, len, buf, want_len + 1, &ol, flags, NULL) !=
+		        URISCAN_OK ||
+		    ol != want_len || buf[want_len] != '\0' ||
+		    buf[want_len + 1] != (char)CANARY) {
+			tap_diag("  capacity size + 1 does not fit exactly");
+			ok = 0;
+		}
+	}
+	free(buf);
+	return ok;
+}
+
+static int valid_in(enum uriscan_grammar g, const char *s, size_t len)
+{
+	return uriscan_validate(g, s, len, 0, NULL) == URISCAN_OK;
+}
+
+static void run_map_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0, cases = 0;
+
+	if (f == NULL) {
+		tap_ok(0, "open %s: %s", path, strerror(errno));
+		return;
+	}
+	while (read_line(f, &line, &cap)) {
+		char *fld[6];
+		lineno++;
+		if (line[0] == '\0' || line[0] == '#')
+			continue;
+		cases++;
+		char *copy = strdup(line);
+		int n = split_tabs(copy, fld, 6);
+		if (n < 5) {
+			tap_ok(0, "%s:%u: needs 5 fields", path, lineno);
+			free(copy);
+			continue;
+		}
+		const char *dir = fld[0], *flagw = fld[1], *verdict = fld[2];
+		char *in = fld[3], *exp = fld[4];
+		long inlen = unescape(in);
+		unsigned flags = 0;
+		int idna = 0;
+		if (strcmp(flagw, "idna") == 0) {
+			flags = URISCAN_IRI_IDNA;
+			idna = 1;
+		} else if (strcmp(flagw, "unreserved") == 0) {
+			flags = URISCAN_URI_DECODE_UNRESERVED;
+		} else if (strcmp(flagw, "-") != 0) {
+			inlen = -1;
+		}
+		if (inlen < 0) {
+			tap_ok(0, "%s:%u: malformed", path, lineno);
+			free(copy);
+			continue;
+		}
+		int ok = 1;
+		if (idna && !uriscan_idna_available()) {
+			tap_skip("IDNA: not built with libidn2 (checked: the status "
+			         "is idna_unavailable)");
+			size_t ol = 1;
+			char b[4];
+			ok = uriscan_iri_to_uri(in, (size_t)inlen, b, sizeof b, &ol,
+			                        flags, NULL) ==
+			         URISCAN_E_IDNA_UNAVAILABLE &&
+			     ol == 0;
+			tap_ok(ok, "%s:%u idna unavailable in this build: %s", path,
+			       lineno, fld[3]);
+			free(copy);
+			continue;
+		}
+		if (strcmp(verdict, "error") == 0) {
+			char *at = strchr(exp, '@');
+			int st = -1;
+			size_t off = 0;
+			if (at) {
+				*at = '\0';
+				st = status_from_name(exp);
+				off = strtoul(at + 1, NULL, 10);
+			}
+			map_fn fn = strcmp(dir, "to-uri") == 0 ? uriscan_iri_to_uri
+			                                       : uriscan_uri_to_iri;
+			ok = st > 0 && check_map(fn, in, (size_t)inlen, flags, st,
+			                         NULL, 0, off);
+		} else {
+			long explen = unescape(exp);
+			if (explen < 0) {
+				tap_ok(0, "%s:%u: malformed", path, lineno);
+				free(copy);
+				continue;
+			}
+			if (strcmp(dir, "to-uri") == 0 || strcmp(dir, "roundtrip") == 0) {
+				ok &= check_map(uriscan_iri_to_uri, in, (size_t)inlen, flags,
+				                URISCAN_OK, exp, (size_t)explen, 0);
+				if (!valid_in(URISCAN_RFC3986, exp, (size_t)explen)) {
+					tap_diag("  the URI is not an RFC 3986 URI-reference");
+					ok = 0;
+				}
+			}
+			if (strcmp(dir, "to-iri") == 0) {
+				ok &= check_map(uriscan_uri_to_iri, in, (size_t)inlen, flags,
+				                URISCAN_OK, exp, (size_t)explen, 0);
+				if (!valid_in(URISCAN_RFC3987, exp, (size_t)explen)) {
+					tap_diag("  the IRI is not an RFC 3987 IRI-reference");
+					ok = 0;
+				}
+			}
+			if (strcmp(dir, "roundtrip") == 0)
+				ok &= check_map(uriscan_uri_to_iri, exp, (size_t)explen, 0,
+				                URISCAN_OK, in, (size_t)inlen, 0);
+		}
+		/* '#' would start a TAP directive: shown as \x23 */
+		char shown[120];
+		size_t k = 0;
+		for (const char *t = line; *t && k + 5 < sizeof shown; t++) {
+			if (*t == '#') {
+				memcpy(shown + k, "\\x23", 4);
+				k += 4;
+			} else {
+				shown[k++] = *t == '\t' ? ' ' : *t;
+			}
+		}
+		shown[k] = '\0';
+		tap_ok(ok, "%s:%u %s", path, lineno, shown);
+		free(copy);
+	}
+	free(line);
+	fclose(f);
+	tap_ok(cases > 0, "%s: %u cases", path, cases);
+}
+
+/* ------------------------------------------------------------------ */
+/* --roundtrip                                                         */
+
+static int has_bidi_format(const unsigned char *s, size_t n)
+{
+	/* U+200E/F: E2 80 8E/8F; U+202A-202E: E2 80 AA-AE */
+	for (size_t i = 0; i + 2 < n; i++)
+		if (s[i] == 0xE2 && s[i + 1] == 0x80 &&
+		    (s[i + 2] == 0x8E || s[i + 2] == 0x8F ||
+		     (s[i + 2] >= 0xAA && s[i + 2] <= 0xAE)))
+			return 1;
+	return 0;
+}
+
+static void run_roundtrip_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0, tried = 0, exact = 0, bad = 0;
+
+	if (f == NULL) {
+		tap_ok(0, "open %s: %s", path, strerror(errno));
+		return;
+	}
+	while (read_line(f, &line, &cap)) {
+		char *fld[6];
+		lineno++;
+		if (line[0] == '#' || split_tabs(line, fld, 6) < 4 ||
+		    strcmp(fld[0], "valid") != 0 ||
+		    (strcmp(fld[1], "IRI") != 0 &&
+		     strcmp(fld[1], "IRI-reference") != 0))
+			continue;
+		long n = unescape(fld[2]);
+		if (n < 0)
+			continue;
+		const char *iri = fld[2];
+		size_t ul = 0, il = 0;
+		char *u = malloc(3 * (size_t)n + 1);
+		char *i2 = malloc(3 * (size_t)n + 1);
+		tried++;
+		if (!u || !i2 ||
+		    uriscan_iri_to_uri(iri, (size_t)n, u, 3 * (size_t)n + 1, &ul, 0,
+		                       NULL) != URISCAN_OK ||
+		    !valid_in(URISCAN_RFC3986, u, ul) ||
+		    uriscan_uri_to_iri(u, ul, i2, 3 * (size_t)n + 1, &il, 0, NULL) !=
+		        URISCAN_OK ||
+		    !valid_in(URISCAN_RFC3987, i2, il)) {
+			if (bad++ < 5)
+				tap_diag("  %s:%u: mapping failed or gave an invalid result",
+				         path, lineno);
+		} else if (memchr(iri, '%', (size_t)n) == NULL &&
+		           !has_bidi_format((const unsigned char *)iri, (size_t)n)) {
+			if (il != (size_t)n || memcmp(i2, iri, il) != 0) {
+				if (bad++ < 5)
+					tap_diag("  %s:%u: IRI -> URI -> IRI differs", path,
+					         lineno);
+			} else {
+				exact++;
+			}
+		}
+		free(u);
+		free(i2);
+	}
+	free(line);
+	fclose(f);
+	tap_ok(bad == 0 && exact > 0,
+	       "%s: %u IRIs map to valid URIs and back to valid IRIs, %u "
+	       "(without '%%') exactly back; %u failures",
+	       path, tried, exact, bad);
+}
+
+/* ------------------------------------------------------------------ */
+/* --ascii-tsv / --ascii-lines                                         */
+
+/* RFC 3986 rule -> the RFC 3987 rule for the same syntax; NULL: same name */
+static const char *const rule_map[][2] = {
+    {"URI", "IRI"},
+    {"hier-part", "ihier-part"},
+    {"URI-reference", "IRI-reference"},
+    {"absolute-URI", "absolute-IRI"},
+    {"relative-ref", "irelative-ref"},
+    {"relative-part", "irelative-part"},
+    {"authority", "iauthority"},
+    {"userinfo", "iuserinfo"},
+    {"host", "ihost"},
+    {"reg-name", "ireg-name"},
+    {"path", "ipath"},
+    {"path-abempty", "ipath-abempty"},
+    {"path-absolute", "ipath-absolute"},
+    {"path-noscheme", "ipath-noscheme"},
+    {"path-rootless", "ipath-rootless"},
+    {"path-empty", "ipath-empty"},
+    {"segment", "isegment"},
+    {"segment-nz", "isegment-nz"},
+    {"segment-nz-nc", "isegment-nz-nc"},
+    {"pchar", "ipchar"},
+    {"query", "iquery"},
+    {"fragment", "ifragment"},
+};
+
+static const char *iri_rule(const char *uri_rule)
+{
+	for (size_t i = 0; i < sizeof rule_map / sizeof rule_map[0]; i++)
+		if (strcmp(rule_map[i][0], uri_rule) == 0)
+			return rule_map[i][1];
+	return uri_rule;
+}
+
+/* 1 if the input gives the same results under both rules. */
+static int same_both(unsigned r86, unsigned r87, const char *s, size_t len)
+{
+	struct uriscan_uri a, b;
+	size_t ea = 1, eb = 2;
+	int sa = uriscan_parse_rule(URISCAN_RFC3986, r86, s, len, 0, &a);
+	int sb = uriscan_parse_rule(URISCAN_RFC3987, r87, s, len, 0, &b);
+	int va = uriscan_validate_rule(URISCAN_RFC3986, r86, s, len, 0, &ea);
+	int vb = uriscan_validate_rule(URISCAN_RFC3987, r87, s, len, 0, &eb);
+
+	if (sa != sb || va != vb || ea != eb || a.error_offset != b.error_offset ||
+	    a.present != b.present || a.host_type != b.host_type ||
+	    a.kind != b.kind)
+		return 0;
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++)
+		if (URISCAN_HAS(&a, c) && (a.part[c].off != b.part[c].off ||
+		                           a.part[c].len != b.part[c].len))
+			return 0;
+	return 1;
+}
+
+static int is_ascii(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+static void run_ascii_file(const char *path, int tsv)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0, compared = 0, diff = 0;
+	unsigned r86 = 0, r87 = 0;
+
+	if (f == NULL) {
+		tap_ok(0, "open %s: %s", path, strerror(errno));
+		return;
+	}
+	if (!tsv &&
+	    (uriscan_rule_from_name(URISCAN_RFC3986, "URI-reference", &r86) ||
+	     uriscan_rule_from_name(URISCAN_RFC3987, "IRI-reference", &r87))) {
+		tap_ok(0, "rules URI-reference / IRI-reference");
+		fclose(f);
+		return;
+	}
+	for (;;) {
+		ssize_t got = getline(&line, &cap, f);
+		if (got < 0)
+			break;
+		size_t n = (size_t)got;
+		char *s = line;
+		lineno++;
+		if (n > 0 && line[n - 1] == '\n')
+			n--;
+		if (tsv) {
+			char *fld[6];
+			line[n] = '\0';
+			if (line[0] == '#' || line[0] == '\0' ||
+			    split_tabs(line, fld, 6) < 4)
+				continue;
+			long l = unescape(fld[2]);
+			if (l < 0 ||
+			    uriscan_rule_from_name(URISCAN_RFC3986, fld[1], &r86) ||
+			    uriscan_rule_from_name(URISCAN_RFC3987, iri_rule(fld[1]),
+			                           &r87)) {
+				if (diff++ < 5)
+					tap_diag("  %s:%u: unknown rule or bad input", path,
+					         lineno);
+				continue;
+			}
+			s = fld[2];
+			n = (size_t)l;
+		} else if (n > 0 && line[n - 1] == '\r') {
+			n--;
+		}
+		if (!is_ascii(s, n))
+			continue;
+		compared++;
+		if (!same_both(r86, r87, s, n) && diff++ < 5)
+			tap_diag("  %s:%u: rfc3986 and rfc3987 differ on \"%.*s\"",
+			         path, lineno, (int)n, s);
+	}
+	free(line);
+	fclose(f);
+	tap_ok(diff == 0 && compared > 0,
+	       "%s: %u ASCII inputs, same verdict, offset and components under "
+	       "rfc3986 and rfc3987 (%u differ)",
+	       path, compared, diff);
+}
+
+/* Argument checks of the two mappings (include/uriscan.h). */
+static void test_args(void)
+{
+	char b[16];
+	size_t ol = 9, eo = 9;
+	int st;
+
+	st = uriscan_iri_to_uri("a", 1, b, sizeof b, NULL, 0, &eo);
+	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	       "iri_to_uri: out_len NULL -> invalid_argument");
+	st = uriscan_uri_to_iri("a", 1, NULL, 5, &ol, 0, NULL);
+	tap_ok(st == URISCAN_E_INVALID_ARG && ol == 0,
+	       "uri_to_iri: out NULL with a capacity -> invalid_argument");
+	st = uriscan_iri_to_uri(NULL, 3, b, sizeof b, &ol, 0, NULL);
+	tap_ok(st == URISCAN_E_INVALID_ARG && b[0] == '\0',
+	       "iri_to_uri: s NULL with a length -> invalid_argument, out \"\"");
+	ol = 9;
+	st = uriscan_iri_to_uri(NULL, 0, b, sizeof b, &ol, 0, NULL);
+	tap_ok(st == URISCAN_OK && ol == 0 && b[0] == '\0',
+	       "iri_to_uri: s NULL, length 0: the empty reference");
+	st = uriscan_iri_to_uri("a", 1, b, sizeof b, &ol,
+	                        URISCAN_URI_DECODE_UNRESERVED, NULL);
+	tap_ok(st == URISCAN_E_INVALID_ARG,
+	       "iri_to_uri: a uri_to_iri flag -> invalid_argument");
+	st = uriscan_uri_to_iri("a", 1, b, sizeof b, &ol, URISCAN_IRI_IDNA,
+	                        NULL);
+	tap_ok(st == URISCAN_E_INVALID_ARG,
+	       "uri_to_iri: an iri_to_uri flag -> invalid_argument");
+	st = uriscan_uri_to_iri("a", 1, b, sizeof b, &ol, 0x80u, NULL);
+	tap_ok(st == URISCAN_E_INVALID_ARG, "unknown flag -> invalid_argument");
+	ol = 0;
+	st = uriscan_iri_to_uri("\xc3\xa9", 2, NULL, 0, &ol, 0, NULL);
+	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && ol == 6,
+	       "iri_to_uri: size query (out NULL, capacity 0) -> 6");
+	st = uriscan_iri_to_uri("a\0b", 3, b, sizeof b, &ol, 0, &eo);
+	tap_ok(st == URISCAN_E_BAD_CHAR && eo == 1 && ol == 0,
+	       "iri_to_uri: a NUL byte is data: bad_char@1");
+	st = uriscan_uri_to_iri("%C3%A9\0", 7, b, sizeof b, &ol, 0, &eo);
+	tap_ok(st == URISCAN_E_BAD_CHAR && eo == 6,
+	       "uri_to_iri: a NUL byte is data: bad_char@6");
+	st = uriscan_iri_to_uri("a", 1, b, sizeof b, &ol, URISCAN_IRI_IDNA,
+	                        NULL);
+	tap_ok(uriscan_idna_available() ? st == URISCAN_OK
+	                                : st == URISCAN_E_IDNA_UNAVAILABLE,
+	       "IDNA flag: ok when available, idna_unavailable otherwise (%s)",
+	       uriscan_idna_available() ? "available" : "not built");
+}
+
+int main(int argc, char **argv)
+{
+	int any = 0;
+
+	test_args();
+	for (int i = 1; i + 1 < argc; i += 2) {
+		any = 1;
+		if (strcmp(argv[i], "--map") == 0)
+			run_map_file(argv[i + 1]);
+		else if (strcmp(argv[i], "--roundtrip") == 0)
+			run_roundtrip_file(argv[i + 1]);
+		else if (strcmp(argv[i], "--ascii-tsv") == 0)
+			run_ascii_file(argv[i + 1], 1);
+		else if (strcmp(argv[i], "--ascii-lines") == 0)
+			run_ascii_file(argv[i + 1], 0);
+		else
+			any = 0;
+	}
+	if (!any) {
+		fprintf(stderr, "usage: %s [--map|--roundtrip|--ascii-tsv|"
+		                "--ascii-lines] FILE...\n",
+		        argv[0]);
+		return 99;
+	}
+	return tap_done();
+}
