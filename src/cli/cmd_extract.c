@@ -665,8 +665,8 @@ int cmd_extract(int argc, char **argv)
 		       o.ex.opaque_schemes ? o.ex.opaque_schemes : "");
 	if (st == URISCAN_E_GRAMMAR_UNAVAILABLE && uriscan_grammar_available(r.g)) {
 		fprintf(stderr,
-		        "uriscan: grammar '%s' has no URL extractor (rfc3986 has "
-		        "one)\n",
+		        "uriscan: grammar '%s' has no URL extractor (rfc3986 and "
+		        "rfc3987 have one)\n",
 		        gname);
 		return EXIT_TROUBLE;
 	}

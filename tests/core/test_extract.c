@@ -23,6 +23,11 @@
 #include "tap.h"
 #include "uriscan.h"
 
+/* The grammar under test (-g) and the rule its extraction machine runs
+ * (-r; RFC 3986: URI, RFC 3987: IRI), for the slow reference. */
+static enum uriscan_grammar G = URISCAN_RFC3986;
+static const char *XRULE = "URI";
+
 struct rec {
 	uint64_t off, len;
 	unsigned flags;
@@ -102,7 +107,7 @@ static void whole(const struct uriscan_extract_options *o, const char *t,
                   size_t n, struct list *out)
 {
 	uint64_t count = 0;
-	int st = uriscan_extract(URISCAN_RFC3986, o, t, n, collect_cb, out,
+	int st = uriscan_extract(G, o, t, n, collect_cb, out,
 	                         &count);
 	if (st != URISCAN_OK || count != out->n) {
 		printf("# uriscan_extract: %s\n", uriscan_status_name(st));
@@ -119,7 +124,7 @@ static void stream(const struct uriscan_extract_options *o, const char *t,
 	struct uriscan_match m;
 	size_t at = 0;
 
-	if (uriscan_extractor_new(URISCAN_RFC3986, o, &x) != URISCAN_OK)
+	if (uriscan_extractor_new(G, o, &x) != URISCAN_OK)
 		abort();
 	for (size_t i = 0; i <= ncuts; i++) {
 		size_t end = i < ncuts ? cuts[i] : n;
@@ -187,7 +192,7 @@ static int components_ok(const struct list *l, unsigned flags)
 				return 0;
 			continue;
 		}
-		if (uriscan_parse(URISCAN_RFC3986, r->bytes, r->nbytes, 0, &u) !=
+		if (uriscan_parse(G, r->bytes, r->nbytes, 0, &u) !=
 		    URISCAN_OK)
 			return 0;
 		if (flags & URISCAN_EXTRACT_NO_COMPONENTS)
@@ -337,7 +342,7 @@ static int expected(char *s, const char *text, size_t n, size_t max_len,
 			m.nbytes = strlen(end + 1);
 			m.length = m.nbytes;
 			m.bytes = end + 1;
-			if (uriscan_parse(URISCAN_RFC3986, m.bytes, m.nbytes, 0,
+			if (uriscan_parse(G, m.bytes, m.nbytes, 0,
 			                  &m.uri) != URISCAN_OK)
 				return 0;
 		} else if (*end == '+') {
@@ -347,7 +352,7 @@ static int expected(char *s, const char *text, size_t n, size_t max_len,
 			m.flags = URISCAN_MATCH_TRUNCATED;
 			m.nbytes = max_len;
 			m.bytes = text + m.offset;
-			m.uri.grammar = URISCAN_RFC3986;
+			m.uri.grammar = G;
 		} else {
 			return 0;
 		}
@@ -450,7 +455,7 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 {
 	unsigned rule_uri;
 	size_t floor = 0, max = o->max_len ? o->max_len : 8192;
-	uriscan_rule_from_name(URISCAN_RFC3986, "URI", &rule_uri);
+	uriscan_rule_from_name(G, XRULE, &rule_uri);
 
 	for (size_t c = 0; c < n; c++) {
 		size_t lo, r, run, lf, e, me;
@@ -469,13 +474,13 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 		if (!auth && !listed(o->opaque_schemes, t + r, c - r))
 			continue;
 		/* the run: how far the bytes stay a prefix of some URI */
-		if (uriscan_validate_rule(URISCAN_RFC3986, rule_uri, t + r, n - r,
+		if (uriscan_validate_rule(G, rule_uri, t + r, n - r,
 		                          0, &e) == URISCAN_OK)
 			e = n - r;
 		run = e;
 		lf = 0;
 		for (size_t k = 1; k <= run; k++)
-			if (uriscan_validate_rule(URISCAN_RFC3986, rule_uri, t + r,
+			if (uriscan_validate_rule(G, rule_uri, t + r,
 			                          k, 0, NULL) == URISCAN_OK)
 				lf = k;
 		struct uriscan_match m;
@@ -486,7 +491,7 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 			m.length = lf;
 			m.nbytes = max;
 			m.flags = URISCAN_MATCH_TRUNCATED;
-			m.uri.grammar = URISCAN_RFC3986;
+			m.uri.grammar = G;
 			list_add(out, &m);
 			floor = r + run;
 			c = floor - 1;
@@ -519,7 +524,7 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 		if (!auth && me <= c + 1)
 			continue;
 		m.length = m.nbytes = me - r;
-		uriscan_parse(URISCAN_RFC3986, t + r, me - r, 0, &m.uri);
+		uriscan_parse(G, t + r, me - r, 0, &m.uri);
 		list_add(out, &m);
 		floor = me;
 		c = floor - 1;
@@ -717,25 +722,25 @@ static void run_api(void)
 	           URISCAN_E_GRAMMAR_UNKNOWN && x == NULL,
 	       "new: unknown grammar");
 	o.flags = 1u << 20;
-	tap_ok(uriscan_extractor_new(URISCAN_RFC3986, &o, &x) ==
+	tap_ok(uriscan_extractor_new(G, &o, &x) ==
 	           URISCAN_E_INVALID_ARG,
 	       "new: unknown flag");
 	o.flags = 0;
 	o.max_len = 10;
-	tap_ok(uriscan_extractor_new(URISCAN_RFC3986, &o, &x) ==
+	tap_ok(uriscan_extractor_new(G, &o, &x) ==
 	           URISCAN_E_INVALID_ARG,
 	       "new: max_len below the minimum");
 	o.max_len = 0;
 	o.opaque_schemes = "mailto,,urn";
-	tap_ok(uriscan_extractor_new(URISCAN_RFC3986, &o, &x) ==
+	tap_ok(uriscan_extractor_new(G, &o, &x) ==
 	           URISCAN_E_INVALID_ARG,
 	       "new: empty scheme in the opaque list");
 	o.opaque_schemes = "1abc";
-	tap_ok(uriscan_extract(URISCAN_RFC3986, &o, "x", 1, collect_cb, NULL,
+	tap_ok(uriscan_extract(G, &o, "x", 1, collect_cb, NULL,
 	                       &c) == URISCAN_E_INVALID_ARG,
 	       "extract: opaque scheme must start with a letter");
 	o.opaque_schemes = NULL;
-	tap_ok(uriscan_extractor_new(URISCAN_RFC3986, NULL, &x) == URISCAN_OK,
+	tap_ok(uriscan_extractor_new(G, NULL, &x) == URISCAN_OK,
 	       "new: defaults");
 	tap_ok(uriscan_extractor_feed(x, "a http://h/ b", 13) == URISCAN_OK &&
 	           uriscan_extractor_feed(x, "x", 1) == URISCAN_E_STATE,
@@ -772,12 +777,25 @@ int main(int argc, char **argv)
 	int calls = 0;
 	uint64_t count = 0;
 
+	while (argc > 3 && argv[1][0] == '-') {
+		if (strcmp(argv[1], "-g") == 0 &&
+		    uriscan_grammar_from_name(argv[2], &G) == URISCAN_OK) {
+		} else if (strcmp(argv[1], "-r") == 0) {
+			XRULE = argv[2];
+		} else {
+			printf("Bail out! bad option %s\n", argv[1]);
+			return 1;
+		}
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 2) {
-		printf("Bail out! usage: test_extract VECTORS.tsv [LOG]\n");
+		printf("Bail out! usage: test_extract [-g GRAMMAR -r RULE] "
+		       "VECTORS.tsv [LOG]\n");
 		return 1;
 	}
 	run_api();
-	tap_ok(uriscan_extract(URISCAN_RFC3986, NULL, "http://a http://b http://c",
+	tap_ok(uriscan_extract(G, NULL, "http://a http://b http://c",
 	                       26, stop_cb, &calls, &count) == URISCAN_OK &&
 	           calls == 2 && count == 2,
 	       "uriscan_extract: a non-zero callback return stops the scan");
