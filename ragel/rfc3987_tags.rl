@@ -33,6 +33,40 @@
   action k_regname   { u->host_type = URISCAN_HOST_REGNAME; }
 
   # IP-literal, with the kind of address it holds.
+  # Fast paths, as in rfc3986_tags.rl: a run of plain ASCII bytes that leads
+  # back to the same state is consumed by one table-driven loop (SKIP in
+  # src/gen.h). Only single-byte ASCII alternatives carry the action; the
+  # UTF-8 sequences of ucschar / iprivate and pct-encoded stay in the
+  # machine, so the language is that of the RFC (the vectors, the generated
+  # code-point vectors and the -T0 build check it).
+  action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }
+  action skip_query  { SKIP(GEN_CLASS_QUERY); }
+  action skip_host   { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_HOST); }
+  ipchar_plain      = unreserved | sub_delims | ":" | "@";
+  # isegment = *ipchar
+  isegment_f        = ( ipchar_plain $skip_pchar | ucschar | pct_encoded )*;
+  # isegment-nz = 1*ipchar
+  isegment_nz_f     = ( ipchar_plain $skip_pchar | ucschar | pct_encoded )
+                      isegment_f;
+  # ipath-abempty = *( "/" isegment )
+  ipath_abempty_f   = ( "/" isegment_f )*;
+  # ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
+  ipath_absolute_f  = "/" ( isegment_nz_f ( "/" isegment_f )* )?;
+  # ipath-rootless = isegment-nz *( "/" isegment )
+  ipath_rootless_f  = isegment_nz ( "/" isegment_f )*;
+  # ipath-noscheme = isegment-nz-nc *( "/" isegment )
+  ipath_noscheme_f  = isegment_nz_nc ( "/" isegment_f )*;
+  # iquery = *( ipchar / iprivate / "/" / "?" )
+  iquery_f          = ( ( ipchar_plain | "/" | "?" ) $skip_query
+                      | ucschar | iprivate | pct_encoded )*;
+  # ifragment = *( ipchar / "/" / "?" )
+  ifragment_f       = ( ( ipchar_plain | "/" | "?" ) $skip_query
+                      | ucschar | pct_encoded )*;
+  # ireg-name = *( iunreserved / pct-encoded / sub-delims ); a letter rules
+  # out an IPv4address, so the skip starts only after one
+  ireg_name_f       = ( ( unreserved | sub_delims ) $skip_host
+                      | ucschar | pct_encoded )*;
+
   IP_literal_t     = "[" ( IPv6address %k_ipv6 | IPvFuture %k_ipvfuture ) "]";
 
   # ihost = IP-literal / IPv4address / ireg-name. As in RFC 3986 3.2.2 (RFC
@@ -41,28 +75,28 @@
   # final states disjoint.
   ihost_t          = ( IP_literal_t
                      | IPv4address %k_ipv4
-                     | ( ireg_name - IPv4address ) %k_regname ) %host_end;
+                     | ( ireg_name_f - IPv4address ) %k_regname ) %host_end;
 
   # iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
   iauthority_t     = ( ( iuserinfo "@" @userinfo_at )?
                        ihost_t
                        ( ":" @port_begin port %port_end )? ) %auth_end;
 
-  iquery_t         = "?" @query_begin iquery %query_end;
-  ifragment_t      = "#" @frag_begin ifragment %frag_end;
+  iquery_t         = "?" @query_begin iquery_f %query_end;
+  ifragment_t      = "#" @frag_begin ifragment_f %frag_end;
 
   # ihier-part = "//" iauthority ipath-abempty / ipath-absolute
   #            / ipath-rootless / ipath-empty
-  ihier_part_t     = "//" @auth_begin iauthority_t ipath_abempty %path_end
-                   | ( ipath_absolute
-                     | ipath_rootless
+  ihier_part_t     = "//" @auth_begin iauthority_t ipath_abempty_f %path_end
+                   | ( ipath_absolute_f
+                     | ipath_rootless_f
                      | ipath_empty ) %path_end;
 
   # irelative-part = "//" iauthority ipath-abempty / ipath-absolute
   #                / ipath-noscheme / ipath-empty
-  irelative_part_t = "//" @auth_begin iauthority_t ipath_abempty %path_end
-                   | ( ipath_absolute
-                     | ipath_noscheme
+  irelative_part_t = "//" @auth_begin iauthority_t ipath_abempty_f %path_end
+                   | ( ipath_absolute_f
+                     | ipath_noscheme_f
                      | ipath_empty ) %path_end;
 
   # IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
@@ -77,4 +111,17 @@
 
   # IRI-reference = IRI / irelative-ref
   IRI_reference_t  = IRI_t | irelative_ref_t;
+
+  # Validation only (rfc3987.rules: valid=IRI_reference_f): the same
+  # language with the fast paths and no component actions.
+  ihost_f          = IP_literal | IPv4address | ireg_name_f;
+  iauthority_f     = ( iuserinfo "@" )? ihost_f ( ":" port )?;
+  ihier_part_f     = "//" iauthority_f ipath_abempty_f
+                   | ipath_absolute_f | ipath_rootless_f | ipath_empty;
+  irelative_part_f = "//" iauthority_f ipath_abempty_f
+                   | ipath_absolute_f | ipath_noscheme_f | ipath_empty;
+  IRI_f            = scheme ":" ihier_part_f ( "?" iquery_f )?
+                     ( "#" ifragment_f )?;
+  irelative_ref_f  = irelative_part_f ( "?" iquery_f )? ( "#" ifragment_f )?;
+  IRI_reference_f  = IRI_f | irelative_ref_f;
 }%%
