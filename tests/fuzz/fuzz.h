@@ -174,7 +174,8 @@ static size_t fuzz_put(char *buf, size_t cap, size_t at, const char *p,
 {
 	if (at == (size_t)-1 || n > cap - at)
 		return (size_t)-1;
-	memcpy(buf + at, p, n);
+	if (n > 0)
+		memcpy(buf + at, p, n);
 	return at + n;
 }
 
@@ -210,6 +211,8 @@ static void fuzz_check_parts(enum uriscan_grammar g, unsigned rule,
 	size_t nt = 0, na = 0, skip = 0;
 	int has_top;
 
+	if (s == NULL) /* NULL with length 0: no pointer arithmetic on it */
+		s = "";
 	for (unsigned c = 0; c < URISCAN_PART_MAX; c++) {
 		if (!URISCAN_HAS(u, c))
 			continue;
