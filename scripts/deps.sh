@@ -6,7 +6,7 @@
 set -euo pipefail
 
 pkgs=(ragel meson ninja-build gcc pkg-config python3 clang libclang-rt-14-dev
-      liburiparser-dev libidn2-dev)
+      liburiparser-dev libidn2-dev g++)
 if [ "${1:-}" = "--bench" ]; then
   pkgs+=(libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev g++
          libboost-url1.81-dev valgrind)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # test.sh: build uriscan and run the whole test suite twice: a normal build
 # (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
-# (clang when present). Ends with the line 'N passed, N failed, N skipped'.
+# (clang when present), then each fuzz target for a bounded time under
+# libFuzzer (build-fuzz, when clang's libFuzzer is installed).
+# Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
 set -uo pipefail
@@ -35,5 +37,23 @@ if [ "${1:-}" != "--quick" ]; then
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-san --num-processes "$jobs" --print-errorlogs
   builds+=(build-san)
+
+  # Fuzzing: the fuzz targets as libFuzzer binaries (clang, libclang-rt),
+  # under ASan+UBSan, each run for a bounded time on top of its seed corpus
+  # (suite fuzz-timed; URISCAN_FUZZ_SECONDS overrides the time per target).
+  if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);
+int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)(n & 0); }' |
+     clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+    CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=40 \
+      -Db_sanitize=address,undefined -Db_lundef=false -Dbench=false \
+      -Dcli=false -Dwerror=true || exit 2
+    ninja -C build-fuzz -j "$jobs" || exit 2
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      meson test -C build-fuzz --suite fuzz-timed --num-processes "$jobs" \
+      --print-errorlogs
+    builds+=(build-fuzz)
+  else
+    echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
+  fi
 fi
 python3 scripts/test-summary.py "${builds[@]}"

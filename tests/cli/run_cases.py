@@ -282,7 +282,8 @@ def run_case(exe, case, version, config):
         with open(stdin_path, "wb") as f:
             f.write(stdin)
         skip = case.get("stdin_offset", 0)
-        argv = [exe] + case["args"]
+        # `meson test --setup valgrind` (tests/valgrind.sh)
+        argv = os.environ.get("URISCAN_VALGRIND", "").split() + [exe] + case["args"]
         fin_offset = None
 
         if "close_stdout_after" in case:

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Write the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/).
+
+Run by hand when the sources change; the output is committed so the replay
+tests need nothing outside the repository:
+
+    tests/fuzz/make_corpus.py [SHARED_DIR]   (default: ../shared)
+
+Sources: the example URIs printed in each RFC (SHARED_DIR/rfc-examples/,
+one per line, \\xHH escapes) with the header byte of their grammar, so the
+seeds of a grammar not built yet already exercise it once it lands; the
+vectors of tests/vectors/*.tsv (two valid and two invalid cases per rule)
+for fuzz_rule; a few hand-written inputs for the header bytes (flags,
+unknown grammar, rule out of range, empty). File names are the SHA-1 of the
+content, as libFuzzer names what it finds. Existing files are kept: inputs
+that once found a bug stay.
+"""
+import hashlib
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+GRAMMARS = ["rfc1738", "rfc2396", "rfc3986", "rfc3987"]  # enum order
+
+
+def unescape(text):
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        if text.startswith("\\x", i) and re.match(r"[0-9a-fA-F]{2}", text[i + 2:i + 4]):
+            out.append(int(text[i + 2:i + 4], 16))
+            i += 4
+        elif text.startswith("\\\\", i):
+            out.append(0x5C)
+            i += 2
+        elif text.startswith(("\\t", "\\n", "\\r"), i):
+            out.append({"t": 9, "n": 10, "r": 13}[text[i + 1]])
+            i += 2
+        else:
+            out += text[i].encode("utf-8")
+            i += 1
+    return bytes(out)
+
+
+def rules_of(grammar):
+    path = os.path.join(ROOT, "ragel", grammar + ".rules")
+    if not os.path.exists(path):
+        return None
+    names = []
+    for line in open(path, encoding="utf-8"):
+        line = line.split("#", 1)[0].split()
+        if line and line[0] != "grammar":
+            names.append(line[0])
+    return names
+
+
+def write(target, data):
+    d = os.path.join(HERE, "corpus", target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+def main():
+    shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared")
+    for gi, g in enumerate(GRAMMARS):
+        path = os.path.join(shared, "rfc-examples", g + "-examples.txt")
+        for line in open(path, encoding="utf-8"):
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            uri = unescape(line)
+            write("fuzz_parse", bytes([gi]) + uri)
+            if g == "rfc3986":
+                write("fuzz_uriparser", uri)
+    # rule-level seeds from the vector files
+    for gi, g in enumerate(GRAMMARS):
+        rules = rules_of(g)
+        vec = os.path.join(ROOT, "tests", "vectors", g + ".tsv")
+        if rules is None or not os.path.exists(vec):
+            continue
+        seen = {}
+        for line in open(vec, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            verdict, rule, text = f[0], f[1], f[2]
+            key = (rule, verdict)
+            if seen.get(key, 0) >= 2 or rule not in rules:
+                continue
+            seen[key] = seen.get(key, 0) + 1
+            data = unescape(text)
+            write("fuzz_rule", bytes([gi, rules.index(rule)]) + data)
+            if rule == "URI-reference" and g == "rfc3986":
+                write("fuzz_uriparser", data)
+                write("fuzz_parse", bytes([gi]) + data)
+    # header bytes: flags, unknown grammar, rule out of range, empty input
+    for data in [b"\x02", b"\x0a\x01http://h/", b"\x07http://h/",
+                 b"\x02\xffhttp://h/", b"\x02\x00", b"\x0a\x80\x02a"]:
+        write("fuzz_parse", data)
+        write("fuzz_rule", data)
+    write("fuzz_uriparser", b"")
+    write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
+
+
+if __name__ == "__main__":
+    main()

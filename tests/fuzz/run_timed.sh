@@ -1,0 +1,13 @@
+#!/bin/sh
+# run_timed.sh: run one libFuzzer target for a bounded time, starting from
+# its seed corpus (read only; new inputs go to WORKDIR/corpus) with the
+# dictionary. Exit status non-zero on a crash, a leak, a timeout or a broken
+# invariant; the input that did it is saved in WORKDIR/ (crash-*, ...).
+#   run_timed.sh FUZZER SECONDS SEED_DIR DICT WORKDIR
+# URISCAN_FUZZ_SECONDS in the environment overrides SECONDS.
+set -eu
+fuzzer=$1 seconds=${URISCAN_FUZZ_SECONDS:-$2} seeds=$3 dict=$4 work=$5
+mkdir -p "$work/corpus"
+exec "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len=4096 -dict="$dict" -print_final_stats=1 \
+  -artifact_prefix="$work/" "$work/corpus" "$seeds"

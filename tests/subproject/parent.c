@@ -1,0 +1,14 @@
+/* parent.c: the parent project's program: one call into uriscan. */
+#include <stdio.h>
+#include <string.h>
+#include <uriscan.h>
+
+int main(int argc, char **argv)
+{
+	const char *s = argc > 1 ? argv[1] : "";
+	size_t eo = 0;
+	int st = uriscan_validate(URISCAN_RFC3986, s, strlen(s), 0, &eo);
+	printf("%s %s@%zu\n", uriscan_version_string(), uriscan_status_name(st),
+	       eo);
+	return st == URISCAN_OK ? 0 : 1;
+}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# valgrind.sh: meson's exe_wrapper for `meson test --setup valgrind`.
+# A test program runs under memcheck: any error, or a definite leak, makes
+# it exit 99. A Python test script runs natively (Python itself is not
+# under test) with URISCAN_VALGRIND set to the same valgrind command, which
+# the scripts put in front of the uriscan programs they start.
+vg="valgrind --quiet --error-exitcode=99 --leak-check=full \
+--errors-for-leak-kinds=definite --show-leak-kinds=definite"
+case "${1##*/}" in
+python*)
+  URISCAN_VALGRIND=$vg
+  export URISCAN_VALGRIND
+  exec "$@"
+  ;;
+esac
+exec $vg "$@"
