@@ -6,7 +6,10 @@ For every rule it writes one validation machine (the pure grammar rule as
 components. With `extract=RULE` on the grammar line it also writes the
 grammar's extraction machine: RULE run from the first byte of a scheme,
 resumable across buffers, recording where the longest matching prefix
-ends. Each machine gets its own small C function, so no generated function
+ends (`extract_machine=M` on the grammar line: run the machine M of the tags
+file instead of the pure rule, the same language with fast paths); the
+extraction table also points at RULE's parse function, for the components
+of a match. Each machine gets its own small C function, so no generated function
 is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
@@ -27,6 +30,7 @@ def main():
     grammar = None
     tags_file = None
     extract = None
+    extract_machine = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -41,6 +45,10 @@ def main():
                         tags_file = w[5:]
                     elif w.startswith("extract="):
                         extract = w[8:]
+                    elif w.startswith("extract_machine="):
+                        extract_machine = w[16:]
+                    else:
+                        sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
             rule = {"name": words[0], "tags": None, "valid": None,
                     "ref": False, "default": False}
@@ -121,21 +129,31 @@ def main():
         w("%%{")
         w(f"  machine {m};")
         w(f'  include {tags_machine} "{tags_file}";')
-        w(f"  main := {cname(extract)} @{{ *lf = p + 1; }};")
+        # lfp: a local, so the compiler keeps it in a register; *lf is
+        # written once, at the end of the buffer
+        xm = extract_machine or cname(extract)
+        w(f"  main := {xm} @{{ lfp = p + 1; }};")
         w("  write data noentry nofinal;")
         w("}%%")
         w(f"static size_t {m}_exec(int *csp, const unsigned char *p, "
           "const unsigned char *pe, const unsigned char **lf)")
         w("{")
         w("\tconst unsigned char *const s = p;")
+        w("\tconst unsigned char *lfp = NULL;")
         w("\tint cs = *csp;")
         w("\t%% write exec;")
         w("\t*csp = cs;")
+        w("\tif (lfp != NULL)")
+        w("\t\t*lf = lfp;")
         w("\treturn (size_t)(p - s);")
         w("}")
         w("")
         w(f"static const struct uriscan__xmachine {m} = {{")
-        w(f'\t"{extract}", {m}_exec, {m}_start, {m}_error')
+        xr = [r for r in rules if r["name"] == extract]
+        if len(xr) != 1:
+            sys.exit(f"{rules_path}: extract={extract} is not a rule")
+        xp = f"{g}_p_{cname(extract)}" if xr[0]["tags"] else "NULL"
+        w(f'\t"{extract}", {m}_exec, {xp}, {m}_start, {m}_error')
         w("};")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")

@@ -61,6 +61,7 @@ static int ascii_lower(int c)
 
 struct xcfg {
 	enum uriscan_grammar g;
+	unsigned rule; /* the grammar's default rule (uriscan_parse's) */
 	const struct uriscan__xmachine *xm;
 	unsigned flags;
 	size_t max_len;
@@ -124,6 +125,7 @@ static int cfg_init(struct xcfg *k, enum uriscan_grammar g,
 		return URISCAN_E_GRAMMAR_UNAVAILABLE;
 	memset(k, 0, sizeof *k);
 	k->g = g;
+	k->rule = uriscan_rule_default(g);
 	k->xm = gen->extract;
 	k->max_len = URISCAN_EXTRACT_MAX_LEN_DEFAULT;
 	if (opt != NULL) {
@@ -243,6 +245,40 @@ static size_t find_candidate(const struct xcfg *k, const unsigned char *b,
 
 /* ------------------------------------------------------------------ */
 /* One buffer                                                          */
+
+/*
+ * The components of a match b[0, n), as uriscan_parse(g, b, n) gives them
+ * (uriscan.h: struct uriscan_match.uri), but with the parse machine of the
+ * extraction rule called directly: a match is an instance of that rule, so
+ * the dispatch and the union with relative-ref that the default rule
+ * (URI-reference) adds are not needed. 1 if it parses.
+ */
+static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
+                       struct uriscan_uri *u)
+{
+	size_t eo = 0;
+
+	if (k->xm->parse == NULL)
+		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
+		       URISCAN_OK;
+	u->present = 0;
+	u->grammar = k->g;
+	u->rule = k->rule;
+	u->host_type = URISCAN_HOST_NONE;
+	u->kind = URISCAN_KIND_NONE;
+	u->error_offset = 0;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	if (k->xm->parse(b, b + n, u, &eo)) {
+		u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
+		                                         : URISCAN_KIND_RELATIVE;
+		return 1;
+	}
+	u->present = 0;
+	u->host_type = URISCAN_HOST_NONE;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	u->error_offset = eo;
+	return 0;
+}
 
 /* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
 static size_t trim(const unsigned char *b, size_t ms, size_t me,
@@ -377,8 +413,7 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 		if (o->uri != NULL) {
 			/* trimming keeps an RFC 3986 URI valid; should a grammar
 			 * disagree, give bytes back until it parses */
-			while (uriscan_parse(k->g, (const char *)b + r, me - r, 0,
-			                     o->uri) != URISCAN_OK &&
+			while (!parse_match(k, b + r, me - r, o->uri) &&
 			       me < o->lf)
 				me++;
 		}

@@ -32,12 +32,16 @@ struct uriscan__rule {
  * exec runs the machine over [p, pe) from state *cs (start: `start`), leaves
  * *cs at the state after the bytes it consumed (`error` when it failed) and
  * returns how many it consumed (pe - p unless it failed). *lf is set to one
- * past each byte after which the bytes read since the start match RULE.
+ * past the last byte after which the bytes read since the start match RULE
+ * (left alone when no such byte was in [p, pe)). parse is RULE's parse
+ * function (its tags machine), NULL if it has none.
  */
 struct uriscan__xmachine {
 	const char *rule;
 	size_t (*exec)(int *cs, const unsigned char *p, const unsigned char *pe,
 	               const unsigned char **lf);
+	int (*parse)(const unsigned char *p, const unsigned char *pe,
+	             struct uriscan_uri *u, size_t *eo);
 	int start;
 	int error;
 };
