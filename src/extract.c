@@ -42,13 +42,22 @@
 
 enum { C_SCHEME = 1, C_ALPHA = 2 };
 
+/* C_SCHEME: ALPHA / DIGIT / "+" / "-" / "."; C_ALPHA: ALPHA */
+#define CL_S C_SCHEME
+#define CL_A (C_SCHEME | C_ALPHA)
+#define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
+#define CL_A26                                                                 \
+	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
+	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
+	    CL_A, CL_A, CL_A
+static const unsigned char classes[256] = {
+	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
+	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
+};
+
 static unsigned char byte_class(unsigned char c)
 {
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-		return C_SCHEME | C_ALPHA;
-	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')
-		return C_SCHEME;
-	return 0;
+	return classes[c];
 }
 
 static int ascii_lower(int c)
@@ -199,26 +208,47 @@ static size_t find_css_scalar(const unsigned char *b, size_t from, size_t lim,
 }
 
 #if HAVE_AVX2_PATH
-/* The same, 32 positions at a time: ':' at i, '/' at i+1 and i+2. */
+/* ':' at i and '/' at i+1, 32 positions from b + at: a bit mask. */
+__attribute__((target("avx2"))) static inline __m256i
+css_mask(const unsigned char *b, size_t at)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
+	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
+	return _mm256_and_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
+	                        _mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')));
+}
+
+/* The same as find_css_scalar, 64 positions at a time: ":/" found by
+ * vector compares (two 32-byte blocks tested at once), the second '/'
+ * checked for each hit. */
 __attribute__((target("avx2"))) static size_t
 find_css_avx2(const unsigned char *b, size_t from, size_t lim, size_t len)
 {
-	const __m256i colon = _mm256_set1_epi8(':');
-	const __m256i slash = _mm256_set1_epi8('/');
+	while (from + 32 <= lim && from + 33 <= len) {
+		__m256i m0 = css_mask(b, from), m1;
+		uint64_t bits;
+		size_t step = 32;
 
-	while (from + 32 <= lim && from + 34 <= len) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)(b + from));
-		__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + from + 1));
-		__m256i s2 = _mm256_loadu_si256((const __m256i *)(b + from + 2));
-		__m256i m = _mm256_and_si256(
-		    _mm256_cmpeq_epi8(a, colon),
-		    _mm256_and_si256(_mm256_cmpeq_epi8(s1, slash),
-		                     _mm256_cmpeq_epi8(s2, slash)));
-		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
-
-		if (bits != 0)
-			return from + (size_t)__builtin_ctz(bits);
-		from += 32;
+		if (from + 64 <= lim && from + 65 <= len) {
+			m1 = css_mask(b, from + 32);
+			if (_mm256_testz_si256(_mm256_or_si256(m0, m1),
+			                       _mm256_or_si256(m0, m1))) {
+				from += 64;
+				continue;
+			}
+			bits = (uint32_t)_mm256_movemask_epi8(m0) |
+			       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
+			step = 64;
+		} else {
+			bits = (uint32_t)_mm256_movemask_epi8(m0);
+		}
+		while (bits != 0) {
+			size_t c = from + (size_t)__builtin_ctzll(bits);
+			if (c + 2 < len && b[c + 2] == '/')
+				return c;
+			bits &= bits - 1;
+		}
+		from += step;
 	}
 	return find_css_scalar(b, from, lim, len);
 }
@@ -281,10 +311,27 @@ static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
 }
 
 /* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
+/* How many times c occurs in b[ms, me). */
+static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
+                         unsigned char c)
+{
+	size_t n = 0;
+	const unsigned char *q = b + ms, *e = b + me;
+
+	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
+		n++;
+		q++;
+	}
+	return n;
+}
+
 static size_t trim(const unsigned char *b, size_t ms, size_t me,
                    size_t min_end)
 {
+	/* the counts, taken only when a bracket or quote is at the end (the
+	 * bytes before it do not change while trimming) */
 	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
+	int counted = 0;
 
 	switch (b[me - 1]) {
 	case '.': case ',': case ';': case ':': case '!': case '?':
@@ -293,18 +340,16 @@ static size_t trim(const unsigned char *b, size_t ms, size_t me,
 	default:
 		return me; /* the common case: nothing to count */
 	}
-	for (size_t i = ms; i < me; i++) {
-		switch (b[i]) {
-		case '(': op++; break;
-		case ')': cp++; break;
-		case '[': ob++; break;
-		case ']': cb++; break;
-		case '\'': q++; break;
-		default: break;
-		}
-	}
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
+		if (!counted && (c == ')' || c == ']' || c == '\'')) {
+			op = count_byte(b, ms, me, '(');
+			cp = count_byte(b, ms, me, ')');
+			ob = count_byte(b, ms, me, '[');
+			cb = count_byte(b, ms, me, ']');
+			q = count_byte(b, ms, me, '\'');
+			counted = 1;
+		}
 		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
 		    c == '?') {
 			me--;
