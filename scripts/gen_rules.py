@@ -148,12 +148,47 @@ def main():
         w("\treturn (size_t)(p - s);")
         w("}")
         w("")
-        w(f"static const struct uriscan__xmachine {m} = {{")
         xr = [r for r in rules if r["name"] == extract]
         if len(xr) != 1:
             sys.exit(f"{rules_path}: extract={extract} is not a rule")
         xp = f"{g}_p_{cname(extract)}" if xr[0]["tags"] else "NULL"
-        w(f'\t"{extract}", {m}_exec, {xp}, {m}_start, {m}_error')
+        xt = "NULL"
+        if xr[0]["tags"]:
+            # The same rule with components (its tags machine): marks and
+            # commits as in the parse function, and the state after the
+            # last final transition (*lcs), so that the caller can end the
+            # match there with the EOF actions of that state (p == pe ==
+            # eof) when nothing was read past it but the byte that failed.
+            # Offsets are from s; the caller owns the marks.
+            xt = f"{g}_xt_exec"
+            w("%%{")
+            w(f"  machine {g}_xt;")
+            w(f'  include {tags_machine} "{tags_file}";')
+            w(f"  main := {xr[0]['tags']} @{{ lfp = p + 1; lcs = ftargs; }};")
+            w("  write data noentry nofinal;")
+            w("}%%")
+            w(f"static size_t {xt}(int *csp, const unsigned char *s, "
+              "const unsigned char *p, const unsigned char *pe, "
+              "const unsigned char *eof, struct uriscan_uri *u, "
+              "const unsigned char **mk, const unsigned char **lf, "
+              "int *lcsp)")
+            w("{")
+            w("\tconst unsigned char *const p0 = p;")
+            w("\tconst unsigned char *lfp = NULL;")
+            w("\tint lcs = *lcsp;")
+            w("\tint cs = *csp;")
+            w("\t%% write exec;")
+            w("\t*csp = cs;")
+            w("\tif (lfp != NULL) {")
+            w("\t\t*lf = lfp;")
+            w("\t\t*lcsp = lcs;")
+            w("\t}")
+            w("\treturn (size_t)(p - p0);")
+            w("}")
+            w("")
+        w(f"static const struct uriscan__xmachine {m} = {{")
+        xts = f"{g}_xt_start, {g}_xt_error" if xr[0]["tags"] else "0, 0"
+        w(f'\t"{extract}", {m}_exec, {xp}, {xt}, {m}_start, {m}_error, {xts}')
         w("};")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")

@@ -283,6 +283,23 @@ static size_t find_candidate(const struct xcfg *k, const unsigned char *b,
  * the dispatch and the union with relative-ref that the default rule
  * (URI-reference) adds are not needed. 1 if it parses.
  */
+static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
+{
+	u->present = 0;
+	u->grammar = k->g;
+	u->rule = k->rule;
+	u->host_type = URISCAN_HOST_NONE;
+	u->kind = URISCAN_KIND_NONE;
+	u->error_offset = 0;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+}
+
+static void uri_done(struct uriscan_uri *u)
+{
+	u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
+	                                         : URISCAN_KIND_RELATIVE;
+}
+
 static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
                        struct uriscan_uri *u)
 {
@@ -291,16 +308,9 @@ static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
 	if (k->xm->parse == NULL)
 		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
 		       URISCAN_OK;
-	u->present = 0;
-	u->grammar = k->g;
-	u->rule = k->rule;
-	u->host_type = URISCAN_HOST_NONE;
-	u->kind = URISCAN_KIND_NONE;
-	u->error_offset = 0;
-	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	uri_init(k, u);
 	if (k->xm->parse(b, b + n, u, &eo)) {
-		u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
-		                                         : URISCAN_KIND_RELATIVE;
+		uri_done(u);
 		return 1;
 	}
 	u->present = 0;
@@ -400,7 +410,10 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 		size_t c = find_candidate(k, b, i, lim, len);
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
-		int cs, auth;
+		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
+		int cs, auth, lcs = 0;
+		/* components in the same run (the tags machine), when wanted */
+		int tags = o->uri != NULL && xm->xexec != NULL;
 
 		if (c >= lim)
 			break;
@@ -421,9 +434,30 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 			continue;
 
 		/* the machine, from the scheme, for at most max_len + 1 bytes */
-		cs = xm->start;
 		stop = len - r > k->max_len + 1 ? r + k->max_len + 1 : len;
-		n = xm->exec(&cs, b + r, b + stop, &lf);
+		if (tags) {
+			uri_init(k, o->uri);
+			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
+				mk[j] = b + r;
+			cs = xm->xstart;
+			n = xm->xexec(&cs, b + r, b + r, b + stop, NULL, o->uri, mk,
+			              &lf, &lcs);
+			if (cs == xm->xerror) {
+				cs = xm->error;
+			} else if (n > k->max_len) {
+				/* truncated: the pure machine runs on (its states
+				 * differ), so run it again from the scheme */
+				tags = 0;
+				lf = NULL;
+				cs = xm->start;
+				n = xm->exec(&cs, b + r, b + stop, &lf);
+			} else {
+				cs = xm->start; /* open: anything but error */
+			}
+		} else {
+			cs = xm->start;
+			n = xm->exec(&cs, b + r, b + stop, &lf);
+		}
 		if (cs != xm->error && n <= k->max_len && !eof) {
 			/* open at the end of the buffer: decide later */
 			*from = c;
@@ -455,7 +489,15 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 			me = trim(b, r, me, auth ? c + 3 : c + 1);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
-		if (o->uri != NULL) {
+		if (tags && me == o->lf && r + n == o->lf) {
+			/* the run read nothing past the match but the byte that
+			 * ended it: end it at the match with the EOF actions of
+			 * the state there, and the components are complete */
+			const unsigned char *e = b + me, *lf2 = NULL;
+			cs = lcs;
+			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
+			uri_done(o->uri);
+		} else if (o->uri != NULL) {
 			/* trimming keeps an RFC 3986 URI valid; should a grammar
 			 * disagree, give bytes back until it parses */
 			while (!parse_match(k, b + r, me - r, o->uri) &&
