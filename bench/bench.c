@@ -48,6 +48,13 @@
 #define LIMIT_ID "limit:byte-loop"
 #define CHECK_A "uriscan:rfc3986:validate"
 #define CHECK_A_PARSE "uriscan:rfc3986:parse"
+/* On log text: the references of the extraction rows' ratios. */
+#define HS_ID "hyperscan"
+#define PCRE_ID "pcre2-jit"
+#define MEMMEM_ID "limit:memmem"
+#define MEMCHR_ID "limit:memchr"
+/* uriscan's extraction rows are "uriscan:<grammar>:extract[-<variant>]" */
+#define OURS_PREFIX "uriscan:"
 /* --callgrind skips datasets larger than this (valgrind is ~50x slower) */
 #define CALLGRIND_MAX (16 << 20)
 /* a row whose spread exceeds this (percent) is marked "noisy" */
@@ -307,7 +314,9 @@ static int selected(const struct bench_parser *p)
 		s += n + (c != NULL);
 	}
 	/* the references of the ratios are always timed */
-	return strcmp(p->id, REF_ID) == 0 || strcmp(p->id, LIMIT_ID) == 0;
+	return strcmp(p->id, REF_ID) == 0 || strcmp(p->id, LIMIT_ID) == 0 ||
+	       strcmp(p->id, HS_ID) == 0 || strcmp(p->id, PCRE_ID) == 0 ||
+	       strcmp(p->id, MEMMEM_ID) == 0 || strcmp(p->id, MEMCHR_ID) == 0;
 }
 
 static int applies(const struct bench_parser *p, const struct bench_set *s)
@@ -345,6 +354,9 @@ struct row {
 	double ratio_ref;   /* URLs/s over uriparser's, NAN if none */
 	double ratio_limit; /* MB/s over the byte loop's */
 	double ir_url;      /* callgrind Ir per URL, NAN if not measured */
+	/* log text: speed over hyperscan's and pcre2-jit's, and as a share of
+	 * limit:memmem's and limit:memchr's (paired, NAN if not timed) */
+	double vs_hs, vs_pcre, of_memmem, of_memchr;
 };
 
 static struct row *rows;
@@ -361,6 +373,20 @@ struct check {
 
 static struct check *checks;
 static size_t nchecks;
+
+/* On log text, before timing: the count of URLs found by each extraction
+ * row against uriscan:<grammar>:extract's. Rows of the same grammar must
+ * agree (a mismatch is a bug); the regex peers have another definition of
+ * a URL, so their difference is information only. */
+struct count_check {
+	const struct bench_set *set;
+	const char *a, *b;
+	uint64_t na, nb;
+	int must_agree;
+};
+
+static struct count_check *cchecks;
+static size_t ncchecks;
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -554,6 +580,59 @@ static void run_check(const struct bench_set *s, const char *ida,
 	}
 }
 
+/* "uriscan:<g>:extract..." -> length of "uriscan:<g>:", else 0 */
+static size_t ours_extract(const struct bench_parser *p)
+{
+	size_t n = strlen(OURS_PREFIX);
+	if (p->task != BENCH_EXTRACT || strncmp(p->id, OURS_PREFIX, n) != 0)
+		return 0;
+	const char *c = strchr(p->id + n, ':');
+	if (c == NULL || strncmp(c + 1, "extract", 7) != 0)
+		return 0;
+	return (size_t)(c + 1 - p->id);
+}
+
+static void count_checks(const struct row *r0, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		const struct row *a = &r0[i];
+		size_t gl = ours_extract(a->p);
+		if (gl == 0 || strcmp(a->p->id + gl, "extract") != 0)
+			continue;
+		for (size_t k = 0; k < nr; k++) {
+			const struct row *b = &r0[k];
+			if (b == a || b->p->task != BENCH_EXTRACT)
+				continue;
+			int same = ours_extract(b->p) == gl &&
+			           strncmp(a->p->id, b->p->id, gl) == 0;
+			if (ours_extract(b->p) && !same)
+				continue; /* another grammar */
+			cchecks = xrealloc(cchecks,
+			                   (ncchecks + 1) * sizeof *cchecks);
+			struct count_check *c = &cchecks[ncchecks++];
+			c->set = a->set;
+			c->a = a->p->id;
+			c->b = b->p->id;
+			c->na = a->accepted;
+			c->nb = b->accepted;
+			c->must_agree = same;
+			if (same)
+				fprintf(hout, "check: %s found %llu, %s %llu: %s\n",
+				        c->a, (unsigned long long)c->na, c->b,
+				        (unsigned long long)c->nb,
+				        c->na == c->nb ? "same"
+				                       : "MISMATCH (a bug)");
+			else
+				fprintf(hout, "check: %s found %llu, %s %llu "
+				              "(another definition of a URL; "
+				              "information only): %+lld\n",
+				        c->a, (unsigned long long)c->na, c->b,
+				        (unsigned long long)c->nb,
+				        (long long)c->na - (long long)c->nb);
+		}
+	}
+}
+
 /* ------------------------------------------------------------------ */
 /* Instruction counts (callgrind)                                      */
 
@@ -628,7 +707,7 @@ static int child_main(const char *id, int passes)
 
 static void print_header(int is_log)
 {
-	fprintf(hout, "%-26s %-8s %9s %9s %9s %7s %8s %8s %12s %9s",
+	fprintf(hout, "%-30s %-8s %9s %9s %9s %7s %8s %8s %12s %9s",
 	        "parser", "task", is_log ? "found" : "accepted", "rejected",
 	        is_log ? "ns/line" : "ns/URL", "spread",
 	        is_log ? "Mline/s" : "MURL/s", "MB/s",
@@ -669,7 +748,7 @@ static void print_row(const struct row *r)
 		snprintf(lim, sizeof lim, "-");
 	else
 		snprintf(lim, sizeof lim, "%.1f%%", r->ratio_limit * 100);
-	fprintf(hout, "%-26s %-8s %9s %9s %9.1f %6.1f%% %8.3f %8.1f %12s %9s",
+	fprintf(hout, "%-30s %-8s %9s %9s %9.1f %6.1f%% %8.3f %8.1f %12s %9s",
 	        r->p->id, task_name(r->p->task), acc, rej, r->med, spread,
 	        urls_s / 1e6, mb_s, ref, lim);
 	if (opt.callgrind) {
@@ -685,6 +764,37 @@ static void print_row(const struct row *r)
 	if (r->unstable)
 		fprintf(hout, "  WARNING: %s gave different counts between "
 		              "passes\n", r->p->id);
+}
+
+/* A ratio: "1.23x", or "12.3%" when pct. */
+static void put_x(double v, int pct)
+{
+	if (isnan(v))
+		fprintf(hout, " %9s", "-");
+	else if (pct)
+		fprintf(hout, " %8.1f%%", v * 100);
+	else
+		fprintf(hout, " %8.2fx", v);
+}
+
+/* Log text: the extraction rows against the peers and the scan limits. */
+static void print_log_ratios(const struct row *r0, size_t nr)
+{
+	fprintf(hout, "\n%-30s %9s %9s %9s %9s %9s\n", "ratios (paired)",
+	        "vs " HS_ID, "vs pcre2", "of memmem", "of memchr", "MB/s");
+	for (size_t i = 0; i < nr; i++) {
+		const struct row *r = &r0[i];
+		if (r->p->task != BENCH_EXTRACT)
+			continue;
+		fprintf(hout, "%-30s", r->p->id);
+		put_x(r->vs_hs, 0);
+		put_x(r->vs_pcre, 0);
+		put_x(r->of_memmem, 1);
+		put_x(r->of_memchr, 1);
+		fprintf(hout, " %9.0f\n", (double)r->set->bytes /
+		                              ((double)r->set->n * r->med) *
+		                              1e3);
+	}
 }
 
 static uint64_t time_passes(const struct row *r, uint64_t passes, double *dt,
@@ -723,11 +833,11 @@ static void bench_set_run(const struct bench_set *s)
 		r->set = s;
 		r->ns = xmalloc((size_t)opt.reps * sizeof *r->ns);
 		r->ratio_ref = r->ratio_limit = r->ir_url = NAN;
+		r->vs_hs = r->vs_pcre = r->of_memmem = r->of_memchr = NAN;
 	}
 	if (s->is_log) {
 		fprintf(hout, "(log text: the URL parsers do not apply; "
-		              "uriscan's extractor is not built yet, its rows "
-		              "will appear here)\n");
+		              "extraction rows and limits)\n");
 	}
 
 	/* warm-up: counts, and the passes that make one repetition */
@@ -752,16 +862,18 @@ static void bench_set_run(const struct bench_set *s)
 		double p = best > 0 ? ceil(opt.min_time / best) : 1;
 		r->passes = p < 1 ? 1 : p > 1e7 ? 10000000 : (uint64_t)p;
 		if (r->p->task == BENCH_LIMIT)
-			fprintf(hout, "  %-26s (limit)\n", r->p->id);
+			fprintf(hout, "  %-30s (limit)\n", r->p->id);
 		else if (r->p->task == BENCH_EXTRACT)
-			fprintf(hout, "  %-26s found %llu\n", r->p->id,
+			fprintf(hout, "  %-30s found %llu\n", r->p->id,
 			        (unsigned long long)acc);
 		else
-			fprintf(hout, "  %-26s accepted %llu rejected %llu\n",
+			fprintf(hout, "  %-30s accepted %llu rejected %llu\n",
 			        r->p->id, (unsigned long long)acc,
 			        (unsigned long long)(s->n - acc));
 	}
 
+	if (s->is_log)
+		count_checks(&rows[first], nrows - first);
 	if (!s->is_log) {
 		run_check(s, CHECK_A, REF_ID);
 		run_check(s, CHECK_A_PARSE, CHECK_A);
@@ -790,7 +902,8 @@ static void bench_set_run(const struct bench_set *s)
 		}
 	}
 
-	const struct row *ref = NULL, *lim = NULL;
+	const struct row *ref = NULL, *lim = NULL, *hs = NULL, *pc = NULL,
+	                 *mm = NULL, *mc = NULL;
 	for (size_t i = first; i < nrows; i++) {
 		struct row *r = &rows[i];
 		if (r->p->fini)
@@ -808,6 +921,14 @@ static void bench_set_run(const struct bench_set *s)
 			ref = r;
 		if (strcmp(r->p->id, LIMIT_ID) == 0)
 			lim = r;
+		if (strcmp(r->p->id, HS_ID) == 0)
+			hs = r;
+		if (strcmp(r->p->id, PCRE_ID) == 0)
+			pc = r;
+		if (strcmp(r->p->id, MEMMEM_ID) == 0)
+			mm = r;
+		if (strcmp(r->p->id, MEMCHR_ID) == 0)
+			mc = r;
 	}
 	for (size_t i = first; i < nrows; i++) {
 		struct row *r = &rows[i];
@@ -815,6 +936,16 @@ static void bench_set_run(const struct bench_set *s)
 			r->ratio_ref = paired_ratio(ref, r);
 		if (lim)
 			r->ratio_limit = paired_ratio(lim, r);
+		if (!s->is_log)
+			continue;
+		if (hs)
+			r->vs_hs = paired_ratio(hs, r);
+		if (pc)
+			r->vs_pcre = paired_ratio(pc, r);
+		if (mm)
+			r->of_memmem = paired_ratio(mm, r);
+		if (mc)
+			r->of_memchr = paired_ratio(mc, r);
 	}
 
 	if (opt.callgrind && s->raw_len > CALLGRIND_MAX) {
@@ -837,6 +968,8 @@ static void bench_set_run(const struct bench_set *s)
 	print_header(s->is_log);
 	for (size_t i = first; i < nrows; i++)
 		print_row(&rows[i]);
+	if (s->is_log)
+		print_log_ratios(&rows[first], nrows - first);
 }
 
 /* ------------------------------------------------------------------ */
@@ -878,6 +1011,36 @@ static void print_summary(void)
 			        p->ratio_ref >= 2 ? "met" : "NOT met");
 		fputc('\n', hout);
 	}
+	for (size_t i = 0; i < nrows; i++) {
+		const struct row *r = &rows[i];
+		size_t gl = ours_extract(r->p);
+		const char *v = r->p->id + gl;
+		if (gl == 0 || (strcmp(v, "extract") != 0 &&
+		                strcmp(v, "extract-stream") != 0))
+			continue;
+		double mb = (double)r->set->bytes /
+		            ((double)r->set->n * r->med) * 1e3;
+		if (!any)
+			fprintf(hout, "\nsummary:\n");
+		any = 1;
+		fprintf(hout, "  %-22s %s = %.0f MB/s", r->set->name, r->p->id,
+		        mb);
+		if (!isnan(r->vs_hs))
+			fprintf(hout, ", %.2fx hyperscan", r->vs_hs);
+		if (!isnan(r->of_memmem))
+			fprintf(hout, ", %.0f%% of memmem", r->of_memmem * 100);
+		fprintf(hout, "  [>= 1 GB/s: %s; >= hyperscan: %s]\n",
+		        mb >= 1000 ? "met" : "NOT met",
+		        isnan(r->vs_hs) ? "no hyperscan"
+		        : r->vs_hs >= 1 ? "met" : "NOT met");
+	}
+	uint64_t bad = 0;
+	for (size_t i = 0; i < ncchecks; i++)
+		bad += cchecks[i].must_agree && cchecks[i].na != cchecks[i].nb;
+	if (ncchecks)
+		fprintf(hout, "extraction count checks: %llu mismatch%s between "
+		              "uriscan's extraction rows\n",
+		        (unsigned long long)bad, bad == 1 ? "" : "es");
 	size_t noisy = 0;
 	for (size_t i = 0; i < nrows; i++)
 		if (rows[i].med > 0 &&
@@ -973,6 +1136,20 @@ static void write_json(FILE *f)
 		}
 		fputs("]}", f);
 	}
+	fputs("\n  ],\n  \"count_checks\": [", f);
+	for (size_t i = 0; i < ncchecks; i++) {
+		const struct count_check *c = &cchecks[i];
+		fprintf(f, "%s\n    {\"dataset\": ", i ? "," : "");
+		json_cstr(f, c->set->name);
+		fputs(", \"a\": ", f);
+		json_cstr(f, c->a);
+		fputs(", \"b\": ", f);
+		json_cstr(f, c->b);
+		fprintf(f, ", \"found_a\": %llu, \"found_b\": %llu, "
+		           "\"must_agree\": %s}",
+		        (unsigned long long)c->na, (unsigned long long)c->nb,
+		        c->must_agree ? "true" : "false");
+	}
 	fputs("\n  ],\n  \"results\": [", f);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
@@ -1015,6 +1192,14 @@ static void write_json(FILE *f)
 		json_num(f, r->ratio_ref);
 		fputs(", \"ratio_limit\": ", f);
 		json_num(f, r->ratio_limit);
+		fputs(",\n     \"ratio_hyperscan\": ", f);
+		json_num(f, r->vs_hs);
+		fputs(", \"ratio_pcre2\": ", f);
+		json_num(f, r->vs_pcre);
+		fputs(", \"ratio_memmem\": ", f);
+		json_num(f, r->of_memmem);
+		fputs(", \"ratio_memchr\": ", f);
+		json_num(f, r->of_memchr);
 		fputs(", \"ir_per_url\": ", f);
 		json_num(f, r->ir_url);
 		fprintf(f, ", \"passes_per_rep\": %llu, \"stable\": %s}",
@@ -1037,7 +1222,9 @@ static void usage(FILE *f)
 	      "  --warmup S      warm-up seconds per parser (0.05)\n"
 	      "  --cpu N         pin the process to CPU N\n"
 	      "  --only LIST     comma-separated parser ids or prefixes\n"
-	      "                  (uriparser and limit:byte-loop always run)\n"
+	      "                  (uriparser, limit:byte-loop and, on logs,\n"
+	      "                  hyperscan, pcre2-jit, limit:memmem and\n"
+	      "                  limit:memchr always run)\n"
 	      "  --log PATH      read PATH as log text whatever its name\n"
 	      "  --json          JSON on stdout, the table on stderr\n"
 	      "  --save FILE     also write the JSON to FILE\n"
@@ -1134,7 +1321,7 @@ int main(int argc, char **argv)
 		return child_main(opt.ir_child, opt.ir_passes);
 	if (list) {
 		for (size_t i = 0; i < nall; i++)
-			printf("%-26s %-8s %-15s %s\n", all[i]->id,
+			printf("%-30s %-8s %-15s %s\n", all[i]->id,
 			       task_name(all[i]->task), all[i]->grammar,
 			       all[i]->what);
 		return 0;

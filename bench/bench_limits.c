@@ -11,7 +11,12 @@
  *                    over the whole text.
  *   limit:memchr     glibc memchr('\n') over the whole file, i.e. a line
  *                    splitter (SIMD): how fast a scan that skips bytes can go.
+ *   limit:memmem     log text only: glibc memmem("://") over the whole text,
+ *                    counting the hits: the candidate search of an extractor
+ *                    that looks for "scheme://" and does nothing else, so the
+ *                    ceiling of the extraction rows.
  */
+#define _GNU_SOURCE /* memmem */
 #include <string.h>
 
 #include "bench.h"
@@ -77,6 +82,25 @@ static uint64_t batch_memchr(void *ctx, const struct bench_set *set,
 	return lines;
 }
 
+static uint64_t batch_memmem(void *ctx, const struct bench_set *set,
+                             uint64_t *sink)
+{
+	(void)ctx;
+	const char *p = set->raw;
+	const char *end = set->raw + set->raw_len;
+	uint64_t hits = 0, sum = 0;
+	while (p < end) {
+		const char *h = memmem(p, (size_t)(end - p), "://", 3);
+		if (h == NULL)
+			break;
+		sum += (uint64_t)(h - set->raw);
+		hits++;
+		p = h + 3;
+	}
+	*sink += sum;
+	return hits;
+}
+
 static const struct bench_parser limits[] = {
 	{
 		.id = "limit:byte-loop",
@@ -96,6 +120,15 @@ static const struct bench_parser limits[] = {
 		.on = BENCH_ON_BOTH,
 		.one = NULL,
 		.batch = batch_memchr,
+	},
+	{
+		.id = "limit:memmem",
+		.task = BENCH_LIMIT,
+		.grammar = "-",
+		.what = "memmem(\"://\") over the whole log text, hits counted",
+		.on = BENCH_ON_LOGS,
+		.one = NULL,
+		.batch = batch_memmem,
 	},
 };
 

@@ -7,13 +7,20 @@
  * so rows for RFC 1738 / 2396 / 3987 appear by themselves as the grammars
  * land.
  *
- * HOOK (extractor): when the streaming extraction API exists, add a row
- * "uriscan:<grammar>:extract" here with task BENCH_EXTRACT, on
- * BENCH_ON_LOGS, whose batch() feeds set->raw to the extractor (in chunks,
- * as a reader would) and returns the number of URLs found. Nothing is
- * measured for it until then.
+ * For every grammar whose table has an extraction machine (the extractor
+ * can be created for it), four rows on log text (BENCH_ON_LOGS,
+ * BENCH_EXTRACT, found = URLs found):
+ *   uriscan:<grammar>:extract          uriscan_extract over the whole text,
+ *                                      components (offsets, lengths summed)
+ *   uriscan:<grammar>:extract-nocomp   the same, URISCAN_EXTRACT_NO_COMPONENTS
+ *   uriscan:<grammar>:extract-stream   a uriscan_extractor fed 64 KiB chunks
+ *                                      (as a reader would), components
+ *   uriscan:<grammar>:extract-scalar   as extract, URISCAN_EXTRACT_SCALAR (the
+ *                                      portable memchr search, no AVX2)
+ * All four must find the same count (bench.c checks it before timing).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -50,6 +57,133 @@ static int one_parse(void *ctx, const char *s, size_t len, uint64_t *sink)
 BENCH_BATCH(batch_validate, one_validate)
 BENCH_BATCH(batch_parse, one_parse)
 
+/* ------------------------------------------------------------------ */
+/* Extraction on log text                                              */
+
+#define STREAM_CHUNK ((size_t)64 << 10)
+
+enum xkind { X_WHOLE, X_NOCOMP, X_STREAM, X_SCALAR, X_KINDS };
+
+static const char *const xnames[X_KINDS] = {
+	"extract", "extract-nocomp", "extract-stream", "extract-scalar"};
+static const char *const xwhats[X_KINDS] = {
+	"uriscan_extract, whole text, components summed",
+	"uriscan_extract, whole text, URISCAN_EXTRACT_NO_COMPONENTS",
+	"uriscan_extractor fed 64 KiB chunks, components summed",
+	"uriscan_extract, whole text, URISCAN_EXTRACT_SCALAR, components"};
+
+struct xctx {
+	enum uriscan_grammar g;
+	enum xkind kind;
+	uriscan_extractor *x; /* X_STREAM */
+};
+
+static struct xctx xctxs[URISCAN_GRAMMAR_COUNT][X_KINDS];
+
+static uint64_t match_sum(const struct uriscan_match *m)
+{
+	uint64_t sum = m->offset + m->length + m->uri.present;
+	for (unsigned k = 0; k < URISCAN_COMPONENT_COUNT; k++)
+		sum += m->uri.part[k].off + m->uri.part[k].len;
+	return sum;
+}
+
+static int on_match(void *user, const struct uriscan_match *m)
+{
+	*(uint64_t *)user += match_sum(m);
+	return 0;
+}
+
+static unsigned xflags(enum xkind kind)
+{
+	return kind == X_NOCOMP   ? URISCAN_EXTRACT_NO_COMPONENTS
+	       : kind == X_SCALAR ? URISCAN_EXTRACT_SCALAR
+	                          : 0;
+}
+
+static void *init_x(enum uriscan_grammar g, enum xkind kind)
+{
+	struct xctx *c = &xctxs[g][kind];
+	c->g = g;
+	c->kind = kind;
+	if (kind == X_STREAM && c->x == NULL &&
+	    uriscan_extractor_new(g, NULL, &c->x) != URISCAN_OK) {
+		fprintf(stderr, "bench: uriscan_extractor_new failed\n");
+		abort();
+	}
+	return c;
+}
+
+static void fini_x(void *ctx)
+{
+	struct xctx *c = ctx;
+	uriscan_extractor_free(c->x);
+	c->x = NULL;
+}
+
+static uint64_t batch_extract(void *ctx, const struct bench_set *set,
+                              uint64_t *sink)
+{
+	struct xctx *c = ctx;
+	uint64_t n = 0, s = 0;
+
+	if (c->kind == X_STREAM) {
+		struct uriscan_match m;
+		uriscan_extractor_reset(c->x);
+		for (size_t at = 0; at < set->raw_len; at += STREAM_CHUNK) {
+			size_t k = set->raw_len - at;
+			if (k > STREAM_CHUNK)
+				k = STREAM_CHUNK;
+			uriscan_extractor_feed(c->x, set->raw + at, k);
+			while (uriscan_extractor_next(c->x, &m)) {
+				s += match_sum(&m);
+				n++;
+			}
+		}
+		uriscan_extractor_finish(c->x);
+		while (uriscan_extractor_next(c->x, &m)) {
+			s += match_sum(&m);
+			n++;
+		}
+	} else {
+		struct uriscan_extract_options o = {xflags(c->kind), 0, NULL};
+		if (uriscan_extract(c->g, &o, set->raw, set->raw_len, on_match,
+		                    &s, &n) != URISCAN_OK)
+			abort();
+	}
+	*sink += s;
+	return n;
+}
+
+/* C has no closures: one init per grammar and kind. */
+#define XINITS(G, g)                                                           \
+	static void *init_x_##g##_0(void) { return init_x(G, X_WHOLE); }          \
+	static void *init_x_##g##_1(void) { return init_x(G, X_NOCOMP); }         \
+	static void *init_x_##g##_2(void) { return init_x(G, X_STREAM); }         \
+	static void *init_x_##g##_3(void) { return init_x(G, X_SCALAR); }
+XINITS(URISCAN_RFC1738, 1738)
+XINITS(URISCAN_RFC2396, 2396)
+XINITS(URISCAN_RFC3986, 3986)
+XINITS(URISCAN_RFC3987, 3987)
+#define XROW(g)                                                                \
+	{ init_x_##g##_0, init_x_##g##_1, init_x_##g##_2, init_x_##g##_3 }
+
+static void *(*const xinits[URISCAN_GRAMMAR_COUNT][X_KINDS])(void) = {
+	[URISCAN_RFC1738] = XROW(1738),
+	[URISCAN_RFC2396] = XROW(2396),
+	[URISCAN_RFC3986] = XROW(3986),
+	[URISCAN_RFC3987] = XROW(3987),
+};
+
+/* Does grammar g have an extraction machine? */
+static int has_extractor(enum uriscan_grammar g)
+{
+	uriscan_extractor *x = NULL;
+	int ok = uriscan_extractor_new(g, NULL, &x) == URISCAN_OK;
+	uriscan_extractor_free(x);
+	return ok;
+}
+
 static void *init_g(enum uriscan_grammar g)
 {
 	ctxs[g].g = g;
@@ -69,9 +203,10 @@ static void *(*const inits[URISCAN_GRAMMAR_COUNT])(void) = {
 	[URISCAN_RFC3987] = init_3987,
 };
 
-static struct bench_parser rows[2 * URISCAN_GRAMMAR_COUNT];
-static char ids[2 * URISCAN_GRAMMAR_COUNT][48];
-static char whats[2 * URISCAN_GRAMMAR_COUNT][120];
+#define MAX_ROWS ((2 + X_KINDS) * URISCAN_GRAMMAR_COUNT)
+static struct bench_parser rows[MAX_ROWS];
+static char ids[MAX_ROWS][48];
+static char whats[MAX_ROWS][120];
 static char version[64];
 
 size_t bench_uriscan_parsers(const struct bench_parser **out,
@@ -103,6 +238,25 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
 			p->init = inits[g];
 			p->one = parse ? one_parse : one_validate;
 			p->batch = parse ? batch_parse : batch_validate;
+			n++;
+		}
+		if (!has_extractor(g))
+			continue;
+		for (int k = 0; k < X_KINDS; k++) {
+			struct bench_parser *p = &rows[n];
+			snprintf(ids[n], sizeof ids[n], "uriscan:%s:%s", gn,
+			         xnames[k]);
+			snprintf(whats[n], sizeof whats[n], "%s (%s)", xwhats[k],
+			         gn);
+			memset(p, 0, sizeof *p);
+			p->id = ids[n];
+			p->task = BENCH_EXTRACT;
+			p->grammar = gn;
+			p->what = whats[n];
+			p->on = BENCH_ON_LOGS;
+			p->init = xinits[g][k];
+			p->fini = fini_x;
+			p->batch = batch_extract;
 			n++;
 		}
 	}

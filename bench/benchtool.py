@@ -5,9 +5,11 @@
         The ratios of two saved runs side by side, per (dataset, parser).
         A uriscan row is flagged REGRESSION when its speed ratio fell by more
         than the threshold against every reference it has in both runs
-        (uriparser and the byte loop; both must fall, so that noise in one
-        reference alone does not flag it), or when a verdict check that had
-        no disagreement now has some. Exit status 1 if anything is flagged,
+        (uriparser and the byte loop on URL lists, hyperscan and the byte
+        loop on log text; all must fall, so that noise in one reference
+        alone does not flag it), or when a verdict check that had no
+        disagreement now has some, or when uriscan's extraction rows no
+        longer agree on the count of URLs found. Exit status 1 if anything is flagged,
         0 otherwise, 2 on bad input.
 
     benchtool.py markdown RUN.json
@@ -83,8 +85,9 @@ def compare(a):
         cr = change(o.get("ratio_uriparser"), n.get("ratio_uriparser"))
         cl = change(o.get("ratio_limit"), n.get("ratio_limit"))
         notes = []
+        ch = change(o.get("ratio_hyperscan"), n.get("ratio_hyperscan"))
         if k[1].startswith(OURS):
-            falls = [c for c in (cr, cl) if c is not None]
+            falls = [c for c in (cr, cl, ch) if c is not None]
             if falls and all(c < -thr for c in falls):
                 notes.append("REGRESSION")
                 flagged += 1
@@ -97,6 +100,10 @@ def compare(a):
             fmt_x(n.get("ratio_uriparser")), fmt_change(cr),
             fmt_pct(o.get("ratio_limit")), fmt_pct(n.get("ratio_limit")),
             fmt_change(cl), " ".join(notes))).rstrip())
+        if ch is not None and k[1].startswith(OURS):
+            print("%-20s %-26s %8s %8s %8s   (vs hyperscan)" % (
+                "", "", fmt_x(o.get("ratio_hyperscan")),
+                fmt_x(n.get("ratio_hyperscan")), fmt_change(ch)))
     for k in nrow:
         if k not in orow:
             print("%-20s %-26s only in the new run" % (k[0][:20], k[1]))
@@ -114,6 +121,11 @@ def compare(a):
                 c["dataset"], c["a"], c["b"], c["disagreements"], before,
                 "  REGRESSION" if bad else ""))
             flagged += bad
+    for c in new.get("count_checks", []):
+        if c.get("must_agree") and c["found_a"] != c["found_b"]:
+            print("count check %s: %s found %d, %s %d  REGRESSION" % (
+                c["dataset"], c["a"], c["found_a"], c["b"], c["found_b"]))
+            flagged += 1
     print("\n%d regression%s flagged" % (flagged, "" if flagged == 1 else "s"))
     return 1 if flagged else 0
 
@@ -235,10 +247,42 @@ def markdown(a):
                lambda r: "-" if num(r.get("mb_per_s")) is None
                else "%.0f" % r["mb_per_s"])
     if logsets:
+        xrows = []
+        for s in logsets:
+            for p in parsers:
+                r = by.get((s["name"], p))
+                if not r or r["task"] != "extract" or \
+                        not p.startswith(OURS) or \
+                        num(r.get("mb_per_s")) is None:
+                    continue
+                xrows.append([
+                    "`%s`" % s["name"], "`%s`" % p,
+                    "**%.0f**" % r["mb_per_s"],
+                    "%.2f" % (r["found_per_s"] / 1e6)
+                    if num(r.get("found_per_s")) is not None else "-",
+                    "%d" % r["accepted"],
+                    "**%s**" % fmt_x(r.get("ratio_hyperscan")),
+                    fmt_x(r.get("ratio_pcre2")),
+                    fmt_pct(r.get("ratio_memmem")),
+                    fmt_pct(r.get("ratio_memchr"))])
+        if xrows:
+            out.append("**uriscan's extractor on log text, as ratios** "
+                       "(speed over `hyperscan`'s and `pcre2-jit`'s, and as "
+                       "a share of `limit:memmem`, glibc `memmem(\"://\")` "
+                       "alone, and of `limit:memchr`; paired per "
+                       "repetition; `extract`: whole buffer with "
+                       "components, `-nocomp`: without, `-stream`: 64 KiB "
+                       "chunks with components, `-scalar`: no AVX2 "
+                       "search):")
+            out.append("")
+            out.append(md_table(["log", "row", "MB/s", "M URLs/s", "found",
+                                 "vs hyperscan", "vs pcre2-jit",
+                                 "of memmem", "of memchr"], xrows))
+            out.append("")
         out.append("**Log text** (MB/s of log text; URLs found in "
-                   "parentheses; uriscan's extractor is not built yet, so "
-                   "only the regex extraction peers and the limits are "
-                   "measured):")
+                   "parentheses; the regex peers use the URL regex of "
+                   "`bench/url_regex.h`, another definition of a URL than "
+                   "the extractor's, so their counts differ a little):")
         out.append("")
         lcols = [p for p in parsers
                  if any((s["name"], p) in by for s in logsets)]

@@ -159,13 +159,33 @@ def main():
         ok("limit:memchr" in lrows and "limit:byte-loop" in lrows and
            not any(r["task"] in ("parse", "validate") for r in d["results"]),
            "log text: limits timed, URL parsers not run")
+        ok("limit:memmem" in lrows and lrows["limit:memmem"]["accepted"] is
+           None, "log text: the memmem(\"://\") limit is timed")
         ext = [r for r in d["results"] if r["task"] == "extract"]
-        if ext:
-            ok(all(r["accepted"] == 5 for r in ext),
+        ours = [r for r in ext if r["parser"].startswith("uriscan:")]
+        peers = [r for r in ext if not r["parser"].startswith("uriscan:")]
+        if peers:
+            ok(all(r["accepted"] == 5 for r in peers),
                "extraction peers find the 5 URLs of the log (%s)" %
-               ", ".join(r["parser"] for r in ext))
+               ", ".join(r["parser"] for r in peers))
         else:
             skip("extraction peers find the URLs", "none built in")
+        want = ["uriscan:rfc3986:" + v for v in
+                ("extract", "extract-nocomp", "extract-stream",
+                 "extract-scalar")]
+        ok(all(p in lrows for p in want),
+           "uriscan's extraction rows run on log text (%s)" %
+           ", ".join(r["parser"] for r in ours))
+        ok(ours and all(r["accepted"] == 5 for r in ours),
+           "uriscan's extraction rows find the 5 URLs of the log")
+        cc = d.get("count_checks", [])
+        ok(any(c["must_agree"] for c in cc) and
+           all(c["found_a"] == c["found_b"] for c in cc if c["must_agree"]),
+           "count check before timing: uriscan's extraction rows agree")
+        ok(all(r["ratio_memmem"] is not None and r["ratio_memmem"] > 0 and
+               (r["ratio_hyperscan"] is not None) == ("hyperscan" in lrows)
+               for r in ours),
+           "extraction rows carry ratios to memmem (and hyperscan if built)")
 
     old = os.path.join(fixtures, "old.json")
     new = os.path.join(fixtures, "new_regressed.json")

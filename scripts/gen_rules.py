@@ -6,7 +6,10 @@ For every rule it writes one validation machine (the pure grammar rule as
 components. With `extract=RULE` on the grammar line it also writes the
 grammar's extraction machine: RULE run from the first byte of a scheme,
 resumable across buffers, recording where the longest matching prefix
-ends. Each machine gets its own small C function, so no generated function
+ends (`extract_machine=M` on the grammar line: run the machine M of the tags
+file instead of the pure rule, the same language with fast paths); the
+extraction table also points at RULE's parse function, for the components
+of a match. Each machine gets its own small C function, so no generated function
 is larger than one rule (see ../shared/RAGEL.md on state and
 compile-time blow-ups), and a table of all rules in the RFC's order.
 
@@ -36,6 +39,7 @@ def main():
     tags_file = None
     extract = None
     alphtype = None
+    extract_machine = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -53,6 +57,8 @@ def main():
                     elif w.startswith("alphtype="):
                         # "unsigned-char" -> alphtype unsigned char
                         alphtype = w[9:].replace("-", " ")
+                    elif w.startswith("extract_machine="):
+                        extract_machine = w[16:]
                     else:
                         sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
@@ -151,21 +157,68 @@ def main():
         if alphtype:
             w(f"  alphtype {alphtype};")
         w(f'  include {tags_machine} "{tags_file}";')
-        w(f"  main := {cname(extract)} @{{ *lf = p + 1; }};")
+        # lfp: a local, so the compiler keeps it in a register; *lf is
+        # written once, at the end of the buffer
+        xm = extract_machine or cname(extract)
+        w(f"  main := {xm} @{{ lfp = p + 1; }};")
         w("  write data noentry nofinal;")
         w("}%%")
         w(f"static size_t {m}_exec(int *csp, const unsigned char *p, "
           "const unsigned char *pe, const unsigned char **lf)")
         w("{")
         w("\tconst unsigned char *const s = p;")
+        w("\tconst unsigned char *lfp = NULL;")
         w("\tint cs = *csp;")
         w("\t%% write exec;")
         w("\t*csp = cs;")
+        w("\tif (lfp != NULL)")
+        w("\t\t*lf = lfp;")
         w("\treturn (size_t)(p - s);")
         w("}")
         w("")
+        xr = [r for r in rules if r["name"] == extract]
+        if len(xr) != 1:
+            sys.exit(f"{rules_path}: extract={extract} is not a rule")
+        xp = f"{g}_p_{cname(extract)}" if xr[0]["tags"] else "NULL"
+        xt = "NULL"
+        if xr[0]["tags"]:
+            # The same rule with components (its tags machine): marks and
+            # commits as in the parse function, and the state after the
+            # last final transition (*lcs), so that the caller can end the
+            # match there with the EOF actions of that state (p == pe ==
+            # eof) when nothing was read past it but the byte that failed.
+            # Offsets are from s; the caller owns the marks.
+            xt = f"{g}_xt_exec"
+            w("%%{")
+            w(f"  machine {g}_xt;")
+            if alphtype:
+                w(f"  alphtype {alphtype};")
+            w(f'  include {tags_machine} "{tags_file}";')
+            w(f"  main := {xr[0]['tags']} @{{ lfp = p + 1; lcs = ftargs; }};")
+            w("  write data noentry nofinal;")
+            w("}%%")
+            w(f"static size_t {xt}(int *csp, const unsigned char *s, "
+              "const unsigned char *p, const unsigned char *pe, "
+              "const unsigned char *eof, struct uriscan_uri *u, "
+              "const unsigned char **mk, const unsigned char **lf, "
+              "int *lcsp)")
+            w("{")
+            w("\tconst unsigned char *const p0 = p;")
+            w("\tconst unsigned char *lfp = NULL;")
+            w("\tint lcs = *lcsp;")
+            w("\tint cs = *csp;")
+            w("\t%% write exec;")
+            w("\t*csp = cs;")
+            w("\tif (lfp != NULL) {")
+            w("\t\t*lf = lfp;")
+            w("\t\t*lcsp = lcs;")
+            w("\t}")
+            w("\treturn (size_t)(p - p0);")
+            w("}")
+            w("")
         w(f"static const struct uriscan__xmachine {m} = {{")
-        w(f'\t"{extract}", {m}_exec, {m}_start, {m}_error')
+        xts = f"{g}_xt_start, {g}_xt_error" if xr[0]["tags"] else "0, 0"
+        w(f'\t"{extract}", {m}_exec, {xp}, {xt}, {m}_start, {m}_error, {xts}')
         w("};")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")

@@ -42,13 +42,22 @@
 
 enum { C_SCHEME = 1, C_ALPHA = 2 };
 
+/* C_SCHEME: ALPHA / DIGIT / "+" / "-" / "."; C_ALPHA: ALPHA */
+#define CL_S C_SCHEME
+#define CL_A (C_SCHEME | C_ALPHA)
+#define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
+#define CL_A26                                                                 \
+	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
+	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
+	    CL_A, CL_A, CL_A
+static const unsigned char classes[256] = {
+	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
+	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
+};
+
 static unsigned char byte_class(unsigned char c)
 {
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
-		return C_SCHEME | C_ALPHA;
-	if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')
-		return C_SCHEME;
-	return 0;
+	return classes[c];
 }
 
 static int ascii_lower(int c)
@@ -61,6 +70,7 @@ static int ascii_lower(int c)
 
 struct xcfg {
 	enum uriscan_grammar g;
+	unsigned rule; /* the grammar's default rule (uriscan_parse's) */
 	const struct uriscan__xmachine *xm;
 	unsigned flags;
 	size_t max_len;
@@ -124,6 +134,7 @@ static int cfg_init(struct xcfg *k, enum uriscan_grammar g,
 		return URISCAN_E_GRAMMAR_UNAVAILABLE;
 	memset(k, 0, sizeof *k);
 	k->g = g;
+	k->rule = uriscan_rule_default(g);
 	k->xm = gen->extract;
 	k->max_len = URISCAN_EXTRACT_MAX_LEN_DEFAULT;
 	if (opt != NULL) {
@@ -197,26 +208,47 @@ static size_t find_css_scalar(const unsigned char *b, size_t from, size_t lim,
 }
 
 #if HAVE_AVX2_PATH
-/* The same, 32 positions at a time: ':' at i, '/' at i+1 and i+2. */
+/* ':' at i and '/' at i+1, 32 positions from b + at: a bit mask. */
+__attribute__((target("avx2"))) static inline __m256i
+css_mask(const unsigned char *b, size_t at)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
+	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
+	return _mm256_and_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
+	                        _mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')));
+}
+
+/* The same as find_css_scalar, 64 positions at a time: ":/" found by
+ * vector compares (two 32-byte blocks tested at once), the second '/'
+ * checked for each hit. */
 __attribute__((target("avx2"))) static size_t
 find_css_avx2(const unsigned char *b, size_t from, size_t lim, size_t len)
 {
-	const __m256i colon = _mm256_set1_epi8(':');
-	const __m256i slash = _mm256_set1_epi8('/');
+	while (from + 32 <= lim && from + 33 <= len) {
+		__m256i m0 = css_mask(b, from), m1;
+		uint64_t bits;
+		size_t step = 32;
 
-	while (from + 32 <= lim && from + 34 <= len) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)(b + from));
-		__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + from + 1));
-		__m256i s2 = _mm256_loadu_si256((const __m256i *)(b + from + 2));
-		__m256i m = _mm256_and_si256(
-		    _mm256_cmpeq_epi8(a, colon),
-		    _mm256_and_si256(_mm256_cmpeq_epi8(s1, slash),
-		                     _mm256_cmpeq_epi8(s2, slash)));
-		unsigned bits = (unsigned)_mm256_movemask_epi8(m);
-
-		if (bits != 0)
-			return from + (size_t)__builtin_ctz(bits);
-		from += 32;
+		if (from + 64 <= lim && from + 65 <= len) {
+			m1 = css_mask(b, from + 32);
+			if (_mm256_testz_si256(_mm256_or_si256(m0, m1),
+			                       _mm256_or_si256(m0, m1))) {
+				from += 64;
+				continue;
+			}
+			bits = (uint32_t)_mm256_movemask_epi8(m0) |
+			       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
+			step = 64;
+		} else {
+			bits = (uint32_t)_mm256_movemask_epi8(m0);
+		}
+		while (bits != 0) {
+			size_t c = from + (size_t)__builtin_ctzll(bits);
+			if (c + 2 < len && b[c + 2] == '/')
+				return c;
+			bits &= bits - 1;
+		}
+		from += step;
 	}
 	return find_css_scalar(b, from, lim, len);
 }
@@ -244,11 +276,72 @@ static size_t find_candidate(const struct xcfg *k, const unsigned char *b,
 /* ------------------------------------------------------------------ */
 /* One buffer                                                          */
 
+/*
+ * The components of a match b[0, n), as uriscan_parse(g, b, n) gives them
+ * (uriscan.h: struct uriscan_match.uri), but with the parse machine of the
+ * extraction rule called directly: a match is an instance of that rule, so
+ * the dispatch and the union with relative-ref that the default rule
+ * (URI-reference) adds are not needed. 1 if it parses.
+ */
+static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
+{
+	u->present = 0;
+	u->grammar = k->g;
+	u->rule = k->rule;
+	u->host_type = URISCAN_HOST_NONE;
+	u->kind = URISCAN_KIND_NONE;
+	u->error_offset = 0;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+}
+
+static void uri_done(struct uriscan_uri *u)
+{
+	u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
+	                                         : URISCAN_KIND_RELATIVE;
+}
+
+static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
+                       struct uriscan_uri *u)
+{
+	size_t eo = 0;
+
+	if (k->xm->parse == NULL)
+		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
+		       URISCAN_OK;
+	uri_init(k, u);
+	if (k->xm->parse(b, b + n, u, &eo)) {
+		uri_done(u);
+		return 1;
+	}
+	u->present = 0;
+	u->host_type = URISCAN_HOST_NONE;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	u->error_offset = eo;
+	return 0;
+}
+
 /* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
+/* How many times c occurs in b[ms, me). */
+static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
+                         unsigned char c)
+{
+	size_t n = 0;
+	const unsigned char *q = b + ms, *e = b + me;
+
+	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
+		n++;
+		q++;
+	}
+	return n;
+}
+
 static size_t trim(const unsigned char *b, size_t ms, size_t me,
                    size_t min_end)
 {
+	/* the counts, taken only when a bracket or quote is at the end (the
+	 * bytes before it do not change while trimming) */
 	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
+	int counted = 0;
 
 	switch (b[me - 1]) {
 	case '.': case ',': case ';': case ':': case '!': case '?':
@@ -257,18 +350,16 @@ static size_t trim(const unsigned char *b, size_t ms, size_t me,
 	default:
 		return me; /* the common case: nothing to count */
 	}
-	for (size_t i = ms; i < me; i++) {
-		switch (b[i]) {
-		case '(': op++; break;
-		case ')': cp++; break;
-		case '[': ob++; break;
-		case ']': cb++; break;
-		case '\'': q++; break;
-		default: break;
-		}
-	}
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
+		if (!counted && (c == ')' || c == ']' || c == '\'')) {
+			op = count_byte(b, ms, me, '(');
+			cp = count_byte(b, ms, me, ')');
+			ob = count_byte(b, ms, me, '[');
+			cb = count_byte(b, ms, me, ']');
+			q = count_byte(b, ms, me, '\'');
+			counted = 1;
+		}
 		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
 		    c == '?') {
 			me--;
@@ -319,7 +410,10 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 		size_t c = find_candidate(k, b, i, lim, len);
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
-		int cs, auth;
+		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
+		int cs, auth, lcs = 0;
+		/* components in the same run (the tags machine), when wanted */
+		int tags = o->uri != NULL && xm->xexec != NULL;
 
 		if (c >= lim)
 			break;
@@ -340,9 +434,30 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 			continue;
 
 		/* the machine, from the scheme, for at most max_len + 1 bytes */
-		cs = xm->start;
 		stop = len - r > k->max_len + 1 ? r + k->max_len + 1 : len;
-		n = xm->exec(&cs, b + r, b + stop, &lf);
+		if (tags) {
+			uri_init(k, o->uri);
+			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
+				mk[j] = b + r;
+			cs = xm->xstart;
+			n = xm->xexec(&cs, b + r, b + r, b + stop, NULL, o->uri, mk,
+			              &lf, &lcs);
+			if (cs == xm->xerror) {
+				cs = xm->error;
+			} else if (n > k->max_len) {
+				/* truncated: the pure machine runs on (its states
+				 * differ), so run it again from the scheme */
+				tags = 0;
+				lf = NULL;
+				cs = xm->start;
+				n = xm->exec(&cs, b + r, b + stop, &lf);
+			} else {
+				cs = xm->start; /* open: anything but error */
+			}
+		} else {
+			cs = xm->start;
+			n = xm->exec(&cs, b + r, b + stop, &lf);
+		}
 		if (cs != xm->error && n <= k->max_len && !eof) {
 			/* open at the end of the buffer: decide later */
 			*from = c;
@@ -374,11 +489,18 @@ static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
 			me = trim(b, r, me, auth ? c + 3 : c + 1);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
-		if (o->uri != NULL) {
+		if (tags && me == o->lf && r + n == o->lf) {
+			/* the run read nothing past the match but the byte that
+			 * ended it: end it at the match with the EOF actions of
+			 * the state there, and the components are complete */
+			const unsigned char *e = b + me, *lf2 = NULL;
+			cs = lcs;
+			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
+			uri_done(o->uri);
+		} else if (o->uri != NULL) {
 			/* trimming keeps an RFC 3986 URI valid; should a grammar
 			 * disagree, give bytes back until it parses */
-			while (uriscan_parse(k->g, (const char *)b + r, me - r, 0,
-			                     o->uri) != URISCAN_OK &&
+			while (!parse_match(k, b + r, me - r, o->uri) &&
 			       me < o->lf)
 				me++;
 		}

@@ -32,14 +32,33 @@ struct uriscan__rule {
  * exec runs the machine over [p, pe) from state *cs (start: `start`), leaves
  * *cs at the state after the bytes it consumed (`error` when it failed) and
  * returns how many it consumed (pe - p unless it failed). *lf is set to one
- * past each byte after which the bytes read since the start match RULE.
+ * past the last byte after which the bytes read since the start match RULE
+ * (left alone when no such byte was in [p, pe)). parse is RULE's parse
+ * function (its tags machine), NULL if it has none.
+ *
+ * xexec (NULL if RULE has no tags machine) is the same run with RULE's tags
+ * machine (states xstart, xerror): it records components into *u with the
+ * marks mk[] (offsets from s; the caller sets every mark to s before the
+ * first call), and, with *lf, *lcs: the state after that last final
+ * transition. Called again with p == pe == eof and *cs = *lcs it runs the
+ * EOF actions of that state, which commit the components still open: the
+ * components of s[0, *lf - s) when the first run read nothing past *lf but
+ * the byte that failed.
  */
 struct uriscan__xmachine {
 	const char *rule;
 	size_t (*exec)(int *cs, const unsigned char *p, const unsigned char *pe,
 	               const unsigned char **lf);
+	int (*parse)(const unsigned char *p, const unsigned char *pe,
+	             struct uriscan_uri *u, size_t *eo);
+	size_t (*xexec)(int *cs, const unsigned char *s, const unsigned char *p,
+	                const unsigned char *pe, const unsigned char *eof,
+	                struct uriscan_uri *u, const unsigned char **mk,
+	                const unsigned char **lf, int *lcs);
 	int start;
 	int error;
+	int xstart;
+	int xerror;
 };
 
 /* The rules of one grammar, in the RFC's order. */

@@ -199,7 +199,9 @@ static int components_ok(const struct list *l, unsigned flags)
 			continue;
 		if (u.present != r->uri.present ||
 		    memcmp(u.part, r->uri.part, sizeof u.part[0] * URISCAN_COMPONENT_COUNT) != 0 ||
-		    u.kind != URISCAN_KIND_URI)
+		    u.kind != URISCAN_KIND_URI || u.kind != r->uri.kind ||
+		    u.host_type != r->uri.host_type || u.rule != r->uri.rule ||
+		    u.grammar != r->uri.grammar)
 			return 0;
 	}
 	return 1;
