@@ -745,6 +745,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "extract") == 0)
 		return cmd_extract(argc - 2, argv + 2);
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log(argc - 2, argv + 2);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(cmd, commands[i].name) != 0)
 			continue;
