@@ -40,6 +40,8 @@ static const char help_text[] =
     "       uriscan rules [-g GRAMMAR]\n"
     "       uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
     "                       [--unique] [--top N] [-j N] [FILE...]\n"
+    "       uriscan log [--format=combined|common|auto] [--output=jsonl|tsv]\n"
+    "                   [--summary [--top=N]] [-v] [FILE...]\n"
     "       uriscan convert --to-uri [--idna] [-z] [FILE...]\n"
     "       uriscan convert --to-iri [--decode-unreserved] [-z] [FILE...]\n"
     "       uriscan --help | --version\n"
