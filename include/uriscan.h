@@ -322,6 +322,88 @@ URISCAN_API int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule,
                                    struct uriscan_uri *out);
 
 /* ------------------------------------------------------------------ */
+/* HTTP request-targets and request lines (RFC 9112 section 3)         */
+
+/*
+ * The RFC 3986 grammar also offers, after RFC 3986's own rules, the rules
+ * of the HTTP/1.1 request line (RFC 9112 2.3, 3, 3.2 and the RFC 9110 rules
+ * they use, built from the RFC 3986 rules): "HTTP-version", "HTTP-name",
+ * "request-line", "method", "request-target", "origin-form",
+ * "absolute-form", "authority-form", "asterisk-form", "absolute-path",
+ * "uri-host", "token", "tchar". Use them by name like any rule
+ * (uriscan_rule_from_name(URISCAN_RFC3986, "origin-form", &r)).
+ *
+ * request-target and the four forms set uriscan_uri.form to the rule
+ * number of the form that matched, and record the components: origin-form
+ * path and query; absolute-form those of absolute-URI; authority-form
+ * authority (all of it), host and port; asterisk-form none.
+ * request-target is ambiguous where an authority-form's uri-host is also a
+ * scheme ("example.com:80" is absolute-form too: scheme "example.com",
+ * path "80"); the bare rule reports the first form, in the ABNF's order
+ * (origin, absolute, authority, asterisk), that matches. The request line
+ * below needs no such precedence: the method decides.
+ * request-line and the others only validate (use uriscan_request_line).
+ * Statuses are those of the RFC 3986 rules: bad_char names a byte that can
+ * be in no URI (a space, '^', '`', '|' included).
+ */
+
+/* Parts of a request line (struct uriscan_request.error_part). */
+enum uriscan_request_part {
+	URISCAN_REQUEST_NONE = 0,
+	URISCAN_REQUEST_METHOD = 1,  /* the method or the SP after it */
+	URISCAN_REQUEST_TARGET = 2,  /* the request-target or the SP after it */
+	URISCAN_REQUEST_VERSION = 3  /* the HTTP-version (or its absence) */
+};
+
+/* uriscan_request_line flag: accept any form of request-target whatever
+ * the method, the form chosen as by the bare request-target rule (for
+ * reading logs; a server or proxy should not set it). */
+#define URISCAN_REQUEST_ANY_FORM 1u
+
+struct uriscan_request {
+	struct uriscan_span method;  /* offsets into the line */
+	struct uriscan_span target;
+	struct uriscan_span version; /* "HTTP/1.1" */
+	/* The form of the target, as a rule number of URISCAN_RFC3986
+	 * (uriscan_rule_name gives "origin-form" ...), or URISCAN_FORM_NONE. */
+	unsigned form;
+	/* The target's components (as the form's rule reports them), with
+	 * offsets from the start of the LINE; uri.rule is the form's rule. */
+	struct uriscan_uri uri;
+	/* On failure: the offset (from the start of the line) and the part in
+	 * which the line stopped being a possible prefix of a request line. */
+	size_t error_offset;
+	enum uriscan_request_part error_part;
+};
+
+/*
+ * Parse an HTTP/1.1 request line (RFC 9112 section 3), without its CRLF:
+ *   request-line = method SP request-target SP HTTP-version
+ * method = token (RFC 9110 5.6.2, case-sensitive), HTTP-version =
+ * "HTTP/" DIGIT "." DIGIT (case-sensitive), exactly one SP between them.
+ * The target must be of the form the method allows (RFC 9112 3.2.1-3.2.4):
+ * CONNECT takes authority-form only; OPTIONS origin-form, absolute-form or
+ * asterisk-form; any other method origin-form or absolute-form. (With
+ * URISCAN_REQUEST_ANY_FORM, any form: the line is then valid exactly when
+ * it matches the request-line rule, with the same error offset.)
+ *
+ * Returns URISCAN_OK with every field of *out set, or a status with
+ * error_offset and error_part set (spans of the parts read so far are set,
+ * the others are zero; uri.present is 0):
+ *  - inside the target: the status of the form's RFC 3986 rule
+ *    (E_SYNTAX, E_BAD_CHAR, E_BAD_PERCENT) at the offending byte;
+ *  - a line that ends too early: E_INCOMPLETE at len;
+ *  - any other unexpected byte (in the method or the version, a missing
+ *    or second SP, a target that cannot end where the SP is): E_SYNTAX.
+ * E_INVALID_ARG for out == NULL, s == NULL with len > 0, or unknown flags;
+ * E_TOO_LONG beyond UINT32_MAX bytes; E_GRAMMAR_UNAVAILABLE without the
+ * RFC 3986 grammar.
+ */
+URISCAN_API int uriscan_request_line(const char *s, size_t len,
+                                     unsigned flags,
+                                     struct uriscan_request *out);
+
+/* ------------------------------------------------------------------ */
 /* Extracting URLs from free text (logs, mail, any bytes)              */
 
 /*

@@ -46,6 +46,11 @@
   # In a reg-name a letter rules out an IPv4address, so from then on every
   # unreserved / sub-delims byte leads back to the same state. (A digit or a
   # '.' may still be part of an IPv4address: no skip there.)
+  # Use the fast machines only where every branch still alive loops on the
+  # skipped bytes too (a host after "//", where only userinfo competes): in
+  # a union with a branch that ends on those bytes (authority-form's host
+  # against absolute-form's scheme, rfc9112_tags.rl) a skip would jump over
+  # that branch's decision. The plain rules are always safe.
   action skip_host   { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_HOST); }
   pchar_plain     = unreserved | sub_delims | ":" | "@";
   # segment = *pchar

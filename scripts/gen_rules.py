@@ -142,6 +142,7 @@ def main():
             w("\tint cs;")
             w("\t(void)eof;")
             w("\tGEN_MARKS_INIT();")
+            w("\t(void)mk; /* a machine may only set the form */")
             w("\t%% write init;")
             w("\t%% write exec;")
             w(f"\treturn GEN_RESULT({m});")

@@ -9,4 +9,7 @@
 /* uriscan extract (cmd_extract.c) */
 int cmd_extract(int argc, char **argv);
 
+/* uriscan log (cmd_log.c) */
+int cmd_log(int argc, char **argv);
+
 #endif

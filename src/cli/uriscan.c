@@ -40,6 +40,8 @@ static const char help_text[] =
     "       uriscan rules [-g GRAMMAR]\n"
     "       uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
     "                       [--unique] [--top N] [-j N] [FILE...]\n"
+    "       uriscan log [--format=combined|common|auto] [--output=jsonl|tsv]\n"
+    "                   [--summary [--top=N]] [-v] [FILE...]\n"
     "       uriscan convert --to-uri [--idna] [-z] [FILE...]\n"
     "       uriscan convert --to-iri [--decode-unreserved] [-z] [FILE...]\n"
     "       uriscan --help | --version\n"
@@ -745,6 +747,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "extract") == 0)
 		return cmd_extract(argc - 2, argv + 2);
+	if (strcmp(cmd, "log") == 0)
+		return cmd_log(argc - 2, argv + 2);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(cmd, commands[i].name) != 0)
 			continue;
