@@ -100,15 +100,16 @@ if [ -n "$missing" ]; then
 	fi
 fi
 
-# 2. build (release; tests and CLI off: only the harness is needed)
+# 2. build (release; tests off: the harness, and the CLI for the log rows)
 if [ ! -f "$build/build.ninja" ]; then
 	say "configuring $build (release)"
 	meson setup "$build" "$here" --buildtype=release -Dbench=true \
-		-Dtests=false -Dcli=false >&2
+		-Dtests=false -Dcli=true >&2
 elif [ -n "$missing" ]; then
 	meson setup --reconfigure "$build" "$here" >&2 # find new peers
 fi
-ninja -C "$build" bench/bench >&2
+meson configure "$build" -Dcli=true >/dev/null # older build dirs had it off
+ninja -C "$build" bench/bench src/cli/uriscan >&2
 
 # 3. datasets, named relative to the repository (they end up in the JSON)
 cd "$here"
@@ -143,6 +144,14 @@ fi
 last=$build/bench-last.json
 # shellcheck disable=SC2086
 "$build/bench/bench" --save "$last" "$@" $sets
+# 5. the command on the logs: `uriscan log` next to `uriscan extract`
+if [ $quick = 0 ] && [ $json = 0 ]; then
+	logs=
+	[ -d "$shared/logs" ] && logs="$shared/logs/elastic_apache_logs.log"
+	[ -n "${synth:-}" ] && logs="$logs $synth"
+	# shellcheck disable=SC2086
+	[ -n "$logs" ] && "$py" "$here/bench/clibench.py" "$build/src/cli/uriscan" 3 $logs >&2
+fi
 [ -n "$save" ] && cp "$last" "$save" && say "saved $save"
 if [ $baseline = 1 ]; then
 	cp "$last" "$here/bench/baseline.json"
