@@ -164,7 +164,8 @@ __attribute__((unused)) static void fuzz_check_no_grammar(enum uriscan_grammar g
 static int fuzz_is_syntax(int st)
 {
 	return st == URISCAN_E_SYNTAX || st == URISCAN_E_INCOMPLETE ||
-	       st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_BAD_CHAR;
+	       st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_BAD_CHAR ||
+	       st == URISCAN_E_BAD_UTF8;
 }
 
 /* Append the bytes [p, p + n) to buf (cap bytes); returns the new length or

@@ -8,6 +8,8 @@
 set -eu
 fuzzer=$1 seconds=${URISCAN_FUZZ_SECONDS:-$2} seeds=$3 dict=$4 work=$5
 mkdir -p "$work/corpus"
+# -error_exitcode: libFuzzer's default, 77, means "skipped" to meson test
 exec "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -error_exitcode=1 -timeout_exitcode=1 \
   -max_len=4096 -dict="$dict" -print_final_stats=1 \
   -artifact_prefix="$work/" "$work/corpus" "$seeds"
