@@ -441,8 +441,9 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *  7. Truncation. A match whose machine run (the bytes read from the
  *     scheme's first byte to the byte that could not continue it) is longer
  *     than max_len is reported with URISCAN_MATCH_TRUNCATED: offset and
- *     length are exact (the longest valid prefix, not trimmed), but only its
- *     first max_len bytes are kept and it has no components. The search
+ *     length are exact (the longest valid prefix, not trimmed, which may
+ *     be shorter than max_len), but only its first max_len bytes are kept
+ *     (nbytes = min(length, max_len)) and it has no components. The search
  *     then goes on at the byte that stopped the machine.
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes per
@@ -485,7 +486,7 @@ struct uriscan_match {
 	uint64_t length; /* in the stream (the full length when truncated) */
 	/*
 	 * The first nbytes bytes of the match (nbytes == length unless
-	 * truncated). Valid until the next call on the extractor (or, from
+	 * truncated, then min(length, max_len)). Valid until the next call on the extractor (or, from
 	 * uriscan_extract, until the callback returns): it points into the
 	 * caller's chunk when the match lies inside it (then it lives as long
 	 * as the chunk), else into the extractor's own buffer.

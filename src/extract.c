@@ -539,7 +539,10 @@ static void fill_match(const struct xcfg *k, const struct scan_out *o,
 	m->bytes = (const char *)b + o->ms;
 	if (o->truncated) {
 		m->length = (uint64_t)(o->lf - o->ms);
-		m->nbytes = k->max_len;
+		/* the first max_len bytes of the match, never bytes after it
+		 * (the longest valid prefix may be short: "http://a:bbb...") */
+		m->nbytes = m->length < k->max_len ? (size_t)m->length
+		                                   : k->max_len;
 		m->flags = URISCAN_MATCH_TRUNCATED;
 	} else {
 		m->length = (uint64_t)(o->me - o->ms);
@@ -751,7 +754,8 @@ static void close_trunc(uriscan_extractor *x, uint64_t end,
 	m->offset = x->t_ms;
 	m->length = x->t_lf - x->t_ms;
 	m->bytes = (const char *)x->tbuf;
-	m->nbytes = x->k.max_len;
+	m->nbytes = m->length < x->k.max_len ? (size_t)m->length
+	                                     : x->k.max_len;
 	m->flags = URISCAN_MATCH_TRUNCATED;
 	m->scheme_len = x->t_scheme_len;
 	memset(&m->uri, 0, sizeof m->uri);

@@ -352,7 +352,7 @@ static int expected(char *s, const char *text, size_t n, size_t max_len,
 			if (strcmp(end, "!T") != 0)
 				return 0;
 			m.flags = URISCAN_MATCH_TRUNCATED;
-			m.nbytes = max_len;
+			m.nbytes = m.length < max_len ? m.length : max_len;
 			m.bytes = text + m.offset;
 			m.uri.grammar = G;
 		} else {
@@ -491,7 +491,7 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 		m.bytes = t + r;
 		if (run > max) {
 			m.length = lf;
-			m.nbytes = max;
+			m.nbytes = lf < max ? lf : max;
 			m.flags = URISCAN_MATCH_TRUNCATED;
 			m.uri.grammar = G;
 			list_add(out, &m);

@@ -339,8 +339,9 @@ static int fuzz_results_equal(const struct uriscan_uri *a,
 
 /* Check rule `rule` of grammar g (available) on s[0, len). Returns the
  * status. */
-static int fuzz_check(enum uriscan_grammar g, unsigned rule, unsigned flags,
-                      const char *s, size_t len)
+__attribute__((unused)) static int
+fuzz_check(enum uriscan_grammar g, unsigned rule, unsigned flags,
+           const char *s, size_t len)
 {
 	const char *rn = fuzz_rule_name(g, rule);
 	struct uriscan_uri u, u2;

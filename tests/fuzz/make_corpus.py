@@ -10,8 +10,12 @@ Sources: the example URIs printed in each RFC (SHARED_DIR/rfc-examples/,
 one per line, \\xHH escapes) with the header byte of their grammar, so the
 seeds of a grammar not built yet already exercise it once it lands; the
 vectors of tests/vectors/*.tsv (two valid and two invalid cases per rule)
-for fuzz_rule; a few hand-written inputs for the header bytes (flags,
-unknown grammar, rule out of range, empty). File names are the SHA-1 of the
+for fuzz_rule; the extraction vectors (tests/vectors/extract-*.tsv, their
+options in the header byte, each with a few chunk-size patterns) and lines
+of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
+(tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; a few
+hand-written inputs for the header bytes (flags, unknown grammar, rule out
+of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
 that once found a bug stay.
 """
@@ -35,8 +39,8 @@ def unescape(text):
         elif text.startswith("\\\\", i):
             out.append(0x5C)
             i += 2
-        elif text.startswith(("\\t", "\\n", "\\r"), i):
-            out.append({"t": 9, "n": 10, "r": 13}[text[i + 1]])
+        elif text.startswith(("\\t", "\\n", "\\r", "\\0"), i):
+            out.append({"t": 9, "n": 10, "r": 13, "0": 0}[text[i + 1]])
             i += 2
         else:
             out += text[i].encode("utf-8")
@@ -101,8 +105,77 @@ def main():
                  b"\x02\xffhttp://h/", b"\x02\x00", b"\x0a\x80\x02a"]:
         write("fuzz_parse", data)
         write("fuzz_rule", data)
+    extract_seeds(shared)
+    iri_seeds(shared)
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
+
+
+# fuzz_extract: byte 0 = grammar | options, byte 1 = number of chunk-size
+# bytes, the sizes, the text (fuzz_extract.c)
+X_NOTRIM, X_OPAQUE, X_SCALAR, X_MIN, X_NOCOMP = 0x08, 0x10, 0x20, 0x40, 0x80
+CHUNKINGS = [b"", b"\x07", b"\x03\x00\x05", b"\x81", b"\x82\x01"]
+
+
+def extract_input(gi, opts, chunking, text):
+    return bytes([gi | opts, len(chunking)]) + chunking + text
+
+
+def extract_seeds(shared):
+    k = 0
+    for gi, g in enumerate(GRAMMARS):
+        vec = os.path.join(ROOT, "tests", "vectors", "extract-" + g + ".tsv")
+        if not os.path.exists(vec):
+            continue
+        for line in open(vec, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            opts = 0
+            for o in f[0].split(","):
+                if o == "notrim":
+                    opts |= X_NOTRIM
+                elif o.startswith("opaque"):
+                    opts |= X_OPAQUE
+                elif o.startswith("max="):
+                    opts |= X_MIN
+            write("fuzz_extract", extract_input(
+                gi, opts, CHUNKINGS[k % len(CHUNKINGS)], unescape(f[1])))
+            k += 1
+    # log lines, several at a time, with each set of options
+    log = os.path.join(shared, "data", "logs", "elastic_apache_logs.log")
+    lines = open(log, "rb").read().split(b"\n")[:40]
+    for i in range(0, 40, 4):
+        text = b"\n".join(lines[i:i + 4]) + b"\n"
+        opts = [0, X_NOTRIM, X_OPAQUE, X_SCALAR, X_MIN, X_NOCOMP,
+                X_MIN | X_NOTRIM, X_OPAQUE | X_NOTRIM, 0, X_MIN][i // 4]
+        write("fuzz_extract", extract_input(
+            2 + (i // 4) % 2, opts, CHUNKINGS[(i // 4) % len(CHUNKINGS)], text))
+    # truncation across chunks, grammars without extraction, unknown
+    long_url = b"x http://h/" + b"a" * 300 + b" y http://i/"
+    for ch in CHUNKINGS:
+        write("fuzz_extract", extract_input(2, X_MIN, ch, long_url))
+    write("fuzz_extract", extract_input(3, X_MIN, b"\x05", long_url))
+    for gi in (0, 1, 7):
+        write("fuzz_extract", extract_input(gi, 0, b"", b"see http://a/"))
+    write("fuzz_extract", b"\x02\x00")
+
+
+def iri_seeds(shared):
+    vec = os.path.join(ROOT, "tests", "vectors", "iri_mapping.tsv")
+    for line in open(vec, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        flag = {"idna": 1, "unreserved": 2}.get(f[1], 0)
+        write("fuzz_iri", bytes([flag]) + unescape(f[3]))
+        if f[2] == "ok":
+            write("fuzz_iri", bytes([flag]) + unescape(f[4]))
+    path = os.path.join(shared, "rfc-examples", "rfc3987-examples.txt")
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line:
+            write("fuzz_iri", b"\x00" + unescape(line))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,438 @@
+/*
+ * fuzz_extract.c: extraction from free text (uriscan.h, "Extracting URLs
+ * from free text"): the streaming extractor fed in chunk sizes taken from
+ * the input against uriscan_extract on the whole buffer.
+ *
+ * Input:
+ *   byte 0   bits 0-2: grammar (as fuzz.h; a grammar without an extraction
+ *            machine, or not built, or unknown, must be refused the same
+ *            way by uriscan_extractor_new and uriscan_extract);
+ *            bit 3: URISCAN_EXTRACT_NO_TRIM; bit 4: opaque_schemes =
+ *            URISCAN_EXTRACT_OPAQUE_DEFAULT; bit 5: URISCAN_EXTRACT_SCALAR;
+ *            bit 6: max_len = URISCAN_EXTRACT_MAX_LEN_MIN (128), else the
+ *            default; bit 7: URISCAN_EXTRACT_NO_COMPONENTS
+ *   byte 1   bits 0-2: n, the number of chunk-size bytes that follow
+ *   n bytes  chunk sizes, used in turn until the text is fed: bits 0-6 the
+ *            size, times 32 when bit 7 is set; 0 feeds an empty chunk.
+ *            n == 0: one byte per chunk
+ *   rest     the text
+ *
+ * Checked:
+ *  - the extractor fed the chunks (each one copied into a heap block of
+ *    exactly its size, freed as soon as next() has drained it, so
+ *    AddressSanitizer sees a read outside it or a match kept past its
+ *    lifetime), the same extractor reset and fed the whole text at once,
+ *    and uriscan_extract give identical matches (offset, length, flags,
+ *    scheme_len, bytes, components); so do the SIMD and the scalar search;
+ *  - matches are in order, do not overlap, lie inside the text, and their
+ *    bytes are the text's; the scheme is what rule 2 of the definition
+ *    says (a letter, then scheme characters, at most 64 bytes, ':' after
+ *    it, no letter just before it inside the walk-back window);
+ *  - a "scheme:" match without "//" is an opaque scheme of the list with at
+ *    least one byte after ':';
+ *  - a match that is not truncated has nbytes == length <= max_len, is
+ *    valid alone under the grammar's extraction rule, and its components
+ *    are uriscan_parse of its bytes (none with NO_COMPONENTS); trimmed
+ *    matches end in no trimmable byte; untrimmed ones are the longest
+ *    prefix the rule accepts;
+ *  - a truncated match has nbytes == min(length, max_len) (its longest
+ *    valid prefix may be short when the machine ran on past max_len), no
+ *    components, and its length bytes are valid under the extraction rule;
+ *  - feeding an undrained extractor, or feeding or finishing after
+ *    finish, gives URISCAN_E_STATE; the extractor's offset is the bytes fed.
+ */
+#include "fuzz.h"
+
+struct xm_rec {
+	uint64_t off, len;
+	unsigned flags;
+	uint32_t scheme_len;
+	size_t nbytes;
+	char *bytes;
+	struct uriscan_uri uri;
+};
+
+struct xm_list {
+	struct xm_rec *v;
+	size_t n, cap;
+};
+
+static void xm_add(struct xm_list *l, const struct uriscan_match *m)
+{
+	struct xm_rec *r;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = realloc(l->v, l->cap * sizeof *l->v);
+		FUZZ_ASSERT(l->v != NULL, "out of memory");
+	}
+	r = &l->v[l->n++];
+	r->off = m->offset;
+	r->len = m->length;
+	r->flags = m->flags;
+	r->scheme_len = m->scheme_len;
+	r->nbytes = m->nbytes;
+	r->uri = m->uri;
+	r->bytes = malloc(m->nbytes ? m->nbytes : 1);
+	FUZZ_ASSERT(r->bytes != NULL, "out of memory");
+	FUZZ_ASSERT(m->nbytes == 0 || m->bytes != NULL, "match without bytes");
+	if (m->nbytes)
+		memcpy(r->bytes, m->bytes, m->nbytes);
+}
+
+static void xm_clear(struct xm_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].bytes);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+static int xm_cb(void *user, const struct uriscan_match *m)
+{
+	xm_add(user, m);
+	return 0;
+}
+
+static void xm_same(const struct xm_list *a, const struct xm_list *b,
+                    const char *what)
+{
+	FUZZ_ASSERT(a->n == b->n, "%s: %zu matches, uriscan_extract %zu", what,
+	            b->n, a->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct xm_rec *x = &a->v[i], *y = &b->v[i];
+		FUZZ_ASSERT(x->off == y->off && x->len == y->len &&
+		                x->flags == y->flags &&
+		                x->scheme_len == y->scheme_len &&
+		                x->nbytes == y->nbytes,
+		            "%s: match %zu is [%llu,+%llu) flags %u, uriscan_extract "
+		            "[%llu,+%llu) flags %u",
+		            what, i, (unsigned long long)y->off,
+		            (unsigned long long)y->len, y->flags,
+		            (unsigned long long)x->off, (unsigned long long)x->len,
+		            x->flags);
+		FUZZ_ASSERT(x->nbytes == 0 || memcmp(x->bytes, y->bytes, x->nbytes) == 0,
+		            "%s: match %zu: other bytes", what, i);
+		FUZZ_ASSERT(fuzz_results_equal(&x->uri, &y->uri),
+		            "%s: match %zu: other components", what, i);
+	}
+}
+
+static int xm_is_alpha(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int xm_is_scheme(unsigned char c)
+{
+	return xm_is_alpha(c) || (c >= '0' && c <= '9') || c == '+' ||
+	       c == '-' || c == '.';
+}
+
+/* Is s[0, n) one of the comma-separated list (ASCII case-insensitive)? */
+static int xm_listed(const char *list, const char *s, size_t n)
+{
+	while (*list) {
+		size_t k = strcspn(list, ",");
+		if (k == n) {
+			size_t i = 0;
+			while (i < n && (s[i] | 0x20) == (list[i] | 0x20))
+				i++;
+			if (i == n)
+				return 1;
+		}
+		list += k;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
+static size_t xm_count(const char *s, size_t n, char c)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == c;
+	return k;
+}
+
+/* Every invariant of the matches of l, one by one. */
+static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
+                             const struct uriscan_extract_options *o,
+                             size_t max_len, const char *s, size_t len,
+                             const struct xm_list *l)
+{
+	uint64_t prev_end = 0;
+	size_t eo;
+	int st;
+
+	for (size_t i = 0; i < l->n; i++) {
+		const struct xm_rec *m = &l->v[i];
+		const char *b = s + m->off;
+		size_t sl = m->scheme_len, c;
+		int auth;
+
+		uint64_t floor = prev_end; /* no scheme starts before it */
+		FUZZ_ASSERT(m->off >= prev_end, "match %zu at %llu overlaps", i,
+		            (unsigned long long)m->off);
+		FUZZ_ASSERT(m->off <= len && m->len <= len - m->off,
+		            "match %zu [%llu,+%llu) outside the text of %zu", i,
+		            (unsigned long long)m->off, (unsigned long long)m->len,
+		            len);
+		prev_end = m->off + m->len;
+		FUZZ_ASSERT(memcmp(m->bytes, b, m->nbytes) == 0,
+		            "match %zu: bytes are not the text's", i);
+
+		/* the scheme (rule 2) */
+		FUZZ_ASSERT(sl >= 1 && sl <= URISCAN_EXTRACT_SCHEME_MAX &&
+		                sl + 1 < m->len && b[sl] == ':',
+		            "match %zu: scheme_len %zu", i, sl);
+		FUZZ_ASSERT(xm_is_alpha((unsigned char)b[0]),
+		            "match %zu: scheme without a letter first", i);
+		for (size_t k = 1; k < sl; k++)
+			FUZZ_ASSERT(xm_is_scheme((unsigned char)b[k]),
+			            "match %zu: byte 0x%02x in the scheme", i,
+			            (unsigned char)b[k]);
+		c = (size_t)m->off + sl; /* the ':' */
+		if (m->off > floor &&
+		    c - (size_t)(m->off - 1) <= URISCAN_EXTRACT_SCHEME_MAX)
+			FUZZ_ASSERT(!xm_is_alpha((unsigned char)s[m->off - 1]),
+			            "match %zu: the scheme could start one byte earlier",
+			            i);
+		auth = m->len >= sl + 3 && b[sl + 1] == '/' && b[sl + 2] == '/';
+		if (!auth)
+			FUZZ_ASSERT(o->opaque_schemes != NULL &&
+			                xm_listed(o->opaque_schemes, b, sl),
+			            "match %zu: no \"//\" and no opaque scheme", i);
+
+		if (m->flags & URISCAN_MATCH_TRUNCATED) {
+			FUZZ_ASSERT(m->flags == URISCAN_MATCH_TRUNCATED,
+			            "match %zu: flags %u", i, m->flags);
+			FUZZ_ASSERT(m->nbytes == (m->len < max_len ? m->len : max_len),
+			            "truncated match %zu: nbytes %zu, length %llu, "
+			            "max_len %zu",
+			            i, m->nbytes, (unsigned long long)m->len, max_len);
+			FUZZ_ASSERT(m->uri.present == 0 && m->uri.grammar == g,
+			            "truncated match %zu with components", i);
+			st = uriscan_validate_rule(g, xrule, b, (size_t)m->len, 0, &eo);
+			FUZZ_ASSERT(st == URISCAN_OK,
+			            "truncated match %zu of %llu bytes: %s@%zu", i,
+			            (unsigned long long)m->len, uriscan_status_name(st),
+			            eo);
+			continue;
+		}
+		FUZZ_ASSERT(m->flags == 0, "match %zu: flags %u", i, m->flags);
+		FUZZ_ASSERT(m->nbytes == m->len && m->len <= max_len,
+		            "match %zu: nbytes %zu, length %llu, max_len %zu", i,
+		            m->nbytes, (unsigned long long)m->len, max_len);
+		st = uriscan_validate_rule(g, xrule, b, m->nbytes, 0, &eo);
+		FUZZ_ASSERT(st == URISCAN_OK, "match %zu \"%.*s\": %s: %s@%zu", i,
+		            (int)m->nbytes, b, uriscan_rule_name(g, xrule),
+		            uriscan_status_name(st), eo);
+		if (o->flags & URISCAN_EXTRACT_NO_COMPONENTS) {
+			FUZZ_ASSERT(m->uri.present == 0 && m->uri.grammar == g,
+			            "match %zu: components with NO_COMPONENTS", i);
+		} else {
+			struct uriscan_uri u;
+			st = uriscan_parse(g, b, m->nbytes, 0, &u);
+			FUZZ_ASSERT(st == URISCAN_OK && fuzz_results_equal(&u, &m->uri),
+			            "match %zu: components differ from uriscan_parse "
+			            "(%s)",
+			            i, uriscan_status_name(st));
+		}
+		if (!(o->flags & URISCAN_EXTRACT_NO_TRIM)) {
+			/* rule 4: nothing left to trim (unless it would go into
+			 * "scheme://") */
+			char z = b[m->nbytes - 1];
+			if (!auth || m->nbytes > sl + 3) {
+				FUZZ_ASSERT(strchr(".,;:!?", z) == NULL || z == '\0',
+				            "match %zu ends in '%c'", i, z);
+				FUZZ_ASSERT(z != ')' || xm_count(b, m->nbytes, ')') <=
+				                            xm_count(b, m->nbytes, '('),
+				            "match %zu ends in an unbalanced ')'", i);
+				FUZZ_ASSERT(z != ']' || xm_count(b, m->nbytes, ']') <=
+				                            xm_count(b, m->nbytes, '['),
+				            "match %zu ends in an unbalanced ']'", i);
+				FUZZ_ASSERT(z != '\'' ||
+				                xm_count(b, m->nbytes, '\'') % 2 == 0,
+				            "match %zu ends in an odd '\\''", i);
+			}
+		} else {
+			/* rule 3: the longest prefix the rule accepts. The machine
+			 * stopped at eo (it could not continue there): no longer
+			 * prefix up to eo is valid. */
+			size_t w = len - (size_t)m->off;
+			if (w > max_len + 1)
+				w = max_len + 1;
+			st = uriscan_validate_rule(g, xrule, b, w, 0, &eo);
+			if (st == URISCAN_OK || st == URISCAN_E_INCOMPLETE)
+				eo = w;
+			FUZZ_ASSERT(eo >= m->nbytes,
+			            "match %zu of %zu bytes, the rule fails at %zu", i,
+			            m->nbytes, eo);
+			FUZZ_ASSERT(st != URISCAN_OK || m->nbytes == w ||
+			                w == max_len + 1,
+			            "match %zu of %zu bytes, %zu are valid", i, m->nbytes,
+			            w);
+			for (size_t k = m->nbytes + 1; k <= eo && k <= m->nbytes + 64;
+			     k++) {
+				size_t e2;
+				FUZZ_ASSERT(uriscan_validate_rule(g, xrule, b, k, 0, &e2) !=
+				                URISCAN_OK,
+				            "match %zu of %zu bytes, but %zu are valid", i,
+				            m->nbytes, k);
+			}
+		}
+	}
+}
+
+/* Feed the chunks (sizes cycle through sz[0, nsz)), drain, finish. */
+static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
+                      const uint8_t *sz, size_t nsz, struct xm_list *l)
+{
+	struct uriscan_match m;
+	size_t at = 0, k = 0, empty = 0;
+	int st, checked_state = 0;
+
+	while (at < len) {
+		size_t n = 1;
+		if (nsz > 0) {
+			n = (size_t)(sz[k % nsz] & 0x7f) << ((sz[k % nsz] & 0x80) ? 5 : 0);
+			k++;
+			if (n == 0 && ++empty > nsz)
+				n = 1; /* every size is 0: move on anyway */
+		}
+		if (n > len - at)
+			n = len - at;
+		char *chunk = n ? malloc(n) : NULL;
+		FUZZ_ASSERT(n == 0 || chunk != NULL, "out of memory");
+		if (n)
+			memcpy(chunk, s + at, n);
+		st = uriscan_extractor_feed(x, chunk, n);
+		FUZZ_ASSERT(st == URISCAN_OK, "feed: %s", uriscan_status_name(st));
+		while (uriscan_extractor_next(x, &m)) {
+			if (!checked_state) {
+				checked_state = 1;
+				st = uriscan_extractor_feed(x, s, len);
+				FUZZ_ASSERT(st == URISCAN_E_STATE,
+				            "feed before the chunk is drained: %s",
+				            uriscan_status_name(st));
+			}
+			xm_add(l, &m);
+		}
+		free(chunk);
+		at += n;
+		FUZZ_ASSERT(uriscan_extractor_offset(x) == at,
+		            "extractor offset %llu after feeding %zu",
+		            (unsigned long long)uriscan_extractor_offset(x), at);
+	}
+	st = uriscan_extractor_finish(x);
+	FUZZ_ASSERT(st == URISCAN_OK, "finish: %s", uriscan_status_name(st));
+	while (uriscan_extractor_next(x, &m))
+		xm_add(l, &m);
+	FUZZ_ASSERT(uriscan_extractor_next(x, &m) == 0, "next after the end");
+	FUZZ_ASSERT(uriscan_extractor_feed(x, s, len) == URISCAN_E_STATE &&
+	                uriscan_extractor_finish(x) == URISCAN_E_STATE,
+	            "feed or finish after finish");
+	FUZZ_ASSERT(uriscan_extractor_offset(x) == len,
+	            "extractor offset %llu at the end of %zu",
+	            (unsigned long long)uriscan_extractor_offset(x), len);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct uriscan_extract_options o = {0, 0, NULL};
+	struct xm_list whole = {0}, other = {0};
+	const struct uriscan__gen *gen;
+	uriscan_extractor *x = NULL;
+	enum uriscan_grammar g;
+	const uint8_t *sz;
+	size_t nsz, max_len;
+	unsigned xrule = ~0u;
+	uint64_t count = 99;
+	int st, st2;
+
+	if (size < 2)
+		return 0;
+	g = (enum uriscan_grammar)(data[0] & 7u);
+	if (data[0] & 0x08)
+		o.flags |= URISCAN_EXTRACT_NO_TRIM;
+	if (data[0] & 0x10)
+		o.opaque_schemes = URISCAN_EXTRACT_OPAQUE_DEFAULT;
+	if (data[0] & 0x20)
+		o.flags |= URISCAN_EXTRACT_SCALAR;
+	if (data[0] & 0x40)
+		o.max_len = URISCAN_EXTRACT_MAX_LEN_MIN;
+	if (data[0] & 0x80)
+		o.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	nsz = data[1] & 7u;
+	if (size < 2 + nsz)
+		return 0;
+	sz = data + 2;
+	const char *s = (const char *)data + 2 + nsz;
+	size_t len = size - 2 - nsz;
+	fuzz_cur_s_ = s;
+	fuzz_cur_len_ = len;
+
+	st = uriscan_extractor_new(g, &o, &x);
+	st2 = uriscan_extract(g, &o, s, len, xm_cb, &whole, &count);
+	FUZZ_ASSERT(st == st2, "extractor_new %s, uriscan_extract %s",
+	            uriscan_status_name(st), uriscan_status_name(st2));
+	if (st != URISCAN_OK) {
+		FUZZ_ASSERT(x == NULL && count == 0 && whole.n == 0,
+		            "a refused extraction reports something");
+		FUZZ_ASSERT(st == ((unsigned)g >= URISCAN_GRAMMAR_COUNT
+		                       ? URISCAN_E_GRAMMAR_UNKNOWN
+		                       : URISCAN_E_GRAMMAR_UNAVAILABLE),
+		            "grammar %d: %s", (int)g, uriscan_status_name(st));
+		FUZZ_ASSERT(uriscan__grammar_gen(g, &gen) != URISCAN_OK ||
+		                gen->extract == NULL,
+		            "grammar %s has an extraction machine but is refused",
+		            uriscan_grammar_name(g));
+		xm_clear(&whole);
+		return 0;
+	}
+	FUZZ_ASSERT(count == whole.n, "count %llu, %zu matches",
+	            (unsigned long long)count, whole.n);
+	FUZZ_ASSERT(uriscan__grammar_gen(g, &gen) == URISCAN_OK &&
+	                gen->extract != NULL,
+	            "no extraction machine");
+	FUZZ_ASSERT(uriscan_rule_from_name(g, gen->extract->rule, &xrule) ==
+	                URISCAN_OK,
+	            "extraction rule %s unknown", gen->extract->rule);
+
+	xm_check_matches(g, xrule, &o, max_len, s, len, &whole);
+
+	/* chunked */
+	xm_stream(x, s, len, sz, nsz, &other);
+	xm_same(&whole, &other, "chunked");
+	xm_clear(&other);
+
+	/* the same extractor, reset, the whole text at once */
+	uriscan_extractor_reset(x);
+	FUZZ_ASSERT(uriscan_extractor_offset(x) == 0, "offset after reset");
+	{
+		struct uriscan_match m;
+		st = uriscan_extractor_feed(x, len ? s : NULL, len);
+		FUZZ_ASSERT(st == URISCAN_OK, "feed: %s", uriscan_status_name(st));
+		while (uriscan_extractor_next(x, &m))
+			xm_add(&other, &m);
+		FUZZ_ASSERT(uriscan_extractor_finish(x) == URISCAN_OK, "finish");
+		while (uriscan_extractor_next(x, &m))
+			xm_add(&other, &m);
+	}
+	xm_same(&whole, &other, "one feed");
+	xm_clear(&other);
+	uriscan_extractor_free(x);
+
+	/* the other search (SIMD or scalar) */
+	o.flags ^= URISCAN_EXTRACT_SCALAR;
+	st = uriscan_extract(g, &o, s, len, xm_cb, &other, NULL);
+	FUZZ_ASSERT(st == URISCAN_OK, "extract: %s", uriscan_status_name(st));
+	xm_same(&whole, &other,
+	        (o.flags & URISCAN_EXTRACT_SCALAR) ? "scalar" : "SIMD");
+	xm_clear(&other);
+	xm_clear(&whole);
+	return 0;
+}
