@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "vec.h"
 #include "uriscan.h"
 
 /* The grammar under test (-g) and the rule its extraction machine runs
@@ -266,40 +267,12 @@ static int check_all(const char *name, struct uriscan_extract_options o,
 /* ------------------------------------------------------------------ */
 /* Vectors                                                             */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
+/* The escapes of the vector files (tests/vec.h); a bad escape is taken
+ * as the empty text. */
 static size_t unescape(const char *s, char *out)
 {
-	size_t n = 0;
-	while (*s) {
-		if (*s == '\\' && s[1]) {
-			char e = s[1];
-			s += 2;
-			switch (e) {
-			case 't': out[n++] = '\t'; break;
-			case 'n': out[n++] = '\n'; break;
-			case 'r': out[n++] = '\r'; break;
-			case '0': out[n++] = '\0'; break;
-			case 'x':
-				out[n++] = (char)(hexval(s[0]) * 16 + hexval(s[1]));
-				s += 2;
-				break;
-			default: out[n++] = e; break;
-			}
-		} else {
-			out[n++] = *s++;
-		}
-	}
-	return n;
+	long n = vec_unescape(s, (unsigned char *)out, 0);
+	return n < 0 ? 0 : (size_t)n;
 }
 
 static char opaque_buf[256];

@@ -31,57 +31,13 @@
 #include <string.h>
 
 #include "tap.h"
+#include "vec.h"
 #include "uriscan.h"
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* The escapes of the vector files (\\ \t \n \r \xHH), in place. */
+/* The escapes of the vector files (tests/vec.h), in place. */
 static long unescape(char *s)
 {
-	size_t n = 0;
-	for (char *p = s; *p;) {
-		if (*p != '\\') {
-			s[n++] = *p++;
-			continue;
-		}
-		switch (p[1]) {
-		case '\\':
-			s[n++] = '\\';
-			break;
-		case 't':
-			s[n++] = '\t';
-			break;
-		case 'n':
-			s[n++] = '\n';
-			break;
-		case 'r':
-			s[n++] = '\r';
-			break;
-		case 'x': {
-			int hi = hexval((unsigned char)p[2]);
-			int lo = hi < 0 ? -1 : hexval((unsigned char)p[3]);
-			if (lo < 0)
-				return -1;
-			s[n++] = (char)(hi * 16 + lo);
-			p += 2;
-			break;
-		}
-		default:
-			return -1;
-		}
-		p += 2;
-	}
-	s[n] = '\0';
-	return (long)n;
+	return vec_unescape(s, (unsigned char *)s, 0);
 }
 
 /* Split a line at tabs into at most max fields; returns the count. */

@@ -13,44 +13,13 @@
 #include <string.h>
 
 #include "tap.h"
+#include "vec.h"
 #include "uriscan.h"
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Unescape \\ \t \n \r \xHH in place; returns the length or -1. */
+/* The escapes of the vector files (tests/vec.h), in place. */
 static long unescape(char *s)
 {
-	char *o = s;
-	for (char *p = s; *p; p++) {
-		if (*p != '\\') {
-			*o++ = *p;
-			continue;
-		}
-		p++;
-		if (*p == '\\')
-			*o++ = '\\';
-		else if (*p == 't')
-			*o++ = '\t';
-		else if (*p == 'n')
-			*o++ = '\n';
-		else if (*p == 'r')
-			*o++ = '\r';
-		else if (*p == 'x' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
-			*o++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
-			p += 2;
-		} else
-			return -1;
-	}
-	return (long)(o - s);
+	return vec_unescape(s, (unsigned char *)s, 0);
 }
 
 static const char *part_name(enum uriscan_request_part p)

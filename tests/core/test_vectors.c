@@ -35,6 +35,7 @@
 
 #include "internal.h"
 #include "tap.h"
+#include "vec.h"
 #include "uriscan-config.h"
 #include "uriscan.h"
 
@@ -144,62 +145,11 @@ static unsigned *cov_valid, *cov_invalid, *cov_empty;
 /* ------------------------------------------------------------------ */
 /* Reading vector files                                                */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Decode the escapes of s in place into out (which may be s); returns the
- * length or -1 on a bad escape or a raw byte that must be escaped. */
+/* The escapes of the vector files (tests/vec.h); raw bytes outside
+ * 0x21..0x7e must be escaped. */
 static long unescape(const char *s, unsigned char *out)
 {
-	size_t n = 0;
-	while (*s) {
-		unsigned char c = (unsigned char)*s;
-		if (c != '\\') {
-			if (c < 0x21 || c > 0x7e)
-				return -1;
-			out[n++] = c;
-			s++;
-			continue;
-		}
-		switch (s[1]) {
-		case '\\':
-			out[n++] = '\\';
-			s += 2;
-			break;
-		case 't':
-			out[n++] = '\t';
-			s += 2;
-			break;
-		case 'n':
-			out[n++] = '\n';
-			s += 2;
-			break;
-		case 'r':
-			out[n++] = '\r';
-			s += 2;
-			break;
-		case 'x': {
-			int hi = hexval((unsigned char)s[2]);
-			int lo = hi < 0 ? -1 : hexval((unsigned char)s[3]);
-			if (lo < 0)
-				return -1;
-			out[n++] = (unsigned char)(hi * 16 + lo);
-			s += 4;
-			break;
-		}
-		default:
-			return -1;
-		}
-	}
-	return (long)n;
+	return vec_unescape(s, out, 1);
 }
 
 static int comp_index(const char *key, size_t keylen)
