@@ -27,6 +27,7 @@
 
 #include "uriscan.h"
 
+#include "args.h"
 #include "commands.h"
 #include "output.h"
 
@@ -501,27 +502,27 @@ static unsigned long number(const char *opt, const char *s, unsigned long min)
 	return v;
 }
 
-struct xoptdef {
-	char sh;
-	const char *lg;
-	int arg; /* 0 none, 1 required, 2 optional (long form only, '=') */
-	int id;
-};
-
 enum { O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_H };
 
-static const struct xoptdef xdefs[] = {
-    {'g', "grammar", 1, O_G},   {0, "format", 1, O_FMT},
-    {'o', "only-matching", 0, O_O}, {'c', "count", 0, O_C},
-    {'u', "unique", 0, O_U},    {0, "top", 1, O_TOP},
-    {'j', "jobs", 1, O_J},      {0, "no-trim", 0, O_NOTRIM},
-    {0, "opaque", 2, O_OPQ},    {0, "max-length", 1, O_MAX},
-    {'h', "help", 0, O_H},
+static const struct cli_optdef xdefs[] = {
+    {'g', "grammar", CLI_ARG_REQUIRED, O_G},
+    {0, "format", CLI_ARG_REQUIRED, O_FMT},
+    {'o', "only-matching", CLI_ARG_NONE, O_O},
+    {'c', "count", CLI_ARG_NONE, O_C},
+    {'u', "unique", CLI_ARG_NONE, O_U},
+    {0, "top", CLI_ARG_REQUIRED, O_TOP},
+    {'j', "jobs", CLI_ARG_REQUIRED, O_J},
+    {0, "no-trim", CLI_ARG_NONE, O_NOTRIM},
+    {0, "opaque", CLI_ARG_OPTIONAL, O_OPQ},
+    {0, "max-length", CLI_ARG_REQUIRED, O_MAX},
+    {'h', "help", CLI_ARG_NONE, O_H},
 };
 
-static void xset(struct xopts *o, const struct xoptdef *d, const char *spelled,
+static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
                  const char *arg)
 {
+	struct xopts *o = ctx;
+
 	switch (d->id) {
 	case O_G:
 		o->grammar = arg;
@@ -572,69 +573,9 @@ static void xset(struct xopts *o, const struct xoptdef *d, const char *spelled,
 
 static void xparse(struct xopts *o, int argc, char **argv)
 {
-	int only_files = 0;
-	const size_t nd = sizeof xdefs / sizeof xdefs[0];
-
 	o->files = argv;
-	o->nfiles = 0;
-	for (int i = 0; i < argc; i++) {
-		char *a = argv[i];
-		if (only_files || a[0] != '-' || a[1] == '\0') {
-			o->files[o->nfiles++] = a;
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			only_files = 1;
-			continue;
-		}
-		if (a[1] == '-') {
-			const char *name = a + 2, *eq = strchr(name, '=');
-			size_t nl = eq ? (size_t)(eq - name) : strlen(name);
-			const struct xoptdef *d = NULL;
-			const char *arg = NULL;
-			for (size_t k = 0; k < nd; k++)
-				if (strlen(xdefs[k].lg) == nl &&
-				    strncmp(xdefs[k].lg, name, nl) == 0)
-					d = &xdefs[k];
-			if (d == NULL)
-				xusage("unknown option '%s'", a);
-			if (d->arg == 1) {
-				if (eq)
-					arg = eq + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					xusage("option '%s' needs an argument", a);
-			} else if (d->arg == 2) {
-				arg = eq ? eq + 1 : NULL;
-			} else if (eq) {
-				xusage("option '%s' takes no argument", a);
-			}
-			xset(o, d, a, arg);
-			continue;
-		}
-		for (const char *c = a + 1; *c; c++) {
-			const struct xoptdef *d = NULL;
-			char sp[3] = {'-', *c, 0};
-			for (size_t k = 0; k < nd; k++)
-				if (xdefs[k].sh == *c)
-					d = &xdefs[k];
-			if (d == NULL)
-				xusage("unknown option '%s'", sp);
-			if (d->arg == 1) {
-				const char *arg;
-				if (c[1])
-					arg = c + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					xusage("option '%s' needs an argument", sp);
-				xset(o, d, sp, arg);
-				break;
-			}
-			xset(o, d, sp, NULL);
-		}
-	}
+	o->nfiles = cli_parse_args(xdefs, sizeof xdefs / sizeof xdefs[0], argc,
+	                           argv, xset, o, xusage);
 }
 
 /* ------------------------------------------------------------------ */

@@ -19,6 +19,7 @@
 
 #include "uriscan.h"
 
+#include "args.h"
 #include "commands.h"
 #include "cmd_all.h"
 #include "cmd_convert.h"
@@ -167,18 +168,18 @@ enum {
 	OPT_UNRESERVED = 1 << 10,
 };
 
-static const struct optdef {
-	char short_name; /* 0: long form only */
-	const char *long_name;
-	int id;
-	int has_arg;
-} optdefs[] = {
-    {'g', "grammar", OPT_GRAMMAR, 1}, {'r', "rule", OPT_RULE, 1},
-    {'z', "null", OPT_NULL, 0},       {'q', "quiet", OPT_QUIET, 0},
-    {0, "format", OPT_FORMAT, 1},     {'h', "help", OPT_HELP, 0},
-    {0, "all-grammars", OPT_ALL, 0},
-    {0, "to-uri", OPT_TO_URI, 0},     {0, "to-iri", OPT_TO_IRI, 0},
-    {0, "idna", OPT_IDNA, 0},         {0, "decode-unreserved", OPT_UNRESERVED, 0},
+static const struct cli_optdef optdefs[] = {
+    {'g', "grammar", CLI_ARG_REQUIRED, OPT_GRAMMAR},
+    {'r', "rule", CLI_ARG_REQUIRED, OPT_RULE},
+    {'z', "null", CLI_ARG_NONE, OPT_NULL},
+    {'q', "quiet", CLI_ARG_NONE, OPT_QUIET},
+    {0, "format", CLI_ARG_REQUIRED, OPT_FORMAT},
+    {'h', "help", CLI_ARG_NONE, OPT_HELP},
+    {0, "all-grammars", CLI_ARG_NONE, OPT_ALL},
+    {0, "to-uri", CLI_ARG_NONE, OPT_TO_URI},
+    {0, "to-iri", CLI_ARG_NONE, OPT_TO_IRI},
+    {0, "idna", CLI_ARG_NONE, OPT_IDNA},
+    {0, "decode-unreserved", CLI_ARG_NONE, OPT_UNRESERVED},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
@@ -197,8 +198,8 @@ struct opts {
 	int to_uri, to_iri, idna, unreserved; /* convert */
 };
 
-static void set_option(struct opts *o, const struct optdef *d, int allowed,
-                       const char *spelled, const char *arg)
+static void set_option(struct opts *o, const struct cli_optdef *d,
+                       int allowed, const char *spelled, const char *arg)
 {
 	if (!(allowed & d->id))
 		usage_error("option '%s' is not valid with '%s'", spelled,
@@ -252,82 +253,27 @@ static void set_option(struct opts *o, const struct optdef *d, int allowed,
 	}
 }
 
-/*
- * Options may come before, between or after the FILEs; "--" ends them and
- * "-" is a FILE (standard input). Short options cluster ("-zq") and take
- * their argument attached or as the next word ("-g3986", "-g 3986"); long
- * ones as "--grammar=3986" or "--grammar 3986".
- */
+/* The options of one command: cli_parse_args (args.h) with the options
+ * the command allows. */
+struct option_ctx {
+	struct opts *o;
+	int allowed;
+};
+
+static void set_option_cb(void *ctx, const struct cli_optdef *d,
+                          const char *spelled, const char *arg)
+{
+	const struct option_ctx *c = ctx;
+	set_option(c->o, d, c->allowed, spelled, arg);
+}
+
 static void parse_options(struct opts *o, int argc, char **argv, int allowed)
 {
-	int only_files = 0;
+	struct option_ctx c = {o, allowed};
 
 	o->files = argv;
-	o->nfiles = 0;
-	for (int i = 0; i < argc; i++) {
-		char *a = argv[i];
-
-		if (only_files || a[0] != '-' || a[1] == '\0') {
-			o->files[o->nfiles++] = a;
-			continue;
-		}
-		if (strcmp(a, "--") == 0) {
-			only_files = 1;
-			continue;
-		}
-		if (a[1] == '-') {
-			const char *name = a + 2;
-			const char *eq = strchr(name, '=');
-			size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-			const struct optdef *d = NULL;
-			const char *arg = NULL;
-
-			for (size_t k = 0; k < N_OPTDEFS; k++)
-				if (strlen(optdefs[k].long_name) == nlen &&
-				    strncmp(optdefs[k].long_name, name, nlen) == 0)
-					d = &optdefs[k];
-			if (d == NULL)
-				usage_error("unknown option '--%.*s'", (int)nlen,
-				            name);
-			if (d->has_arg) {
-				if (eq)
-					arg = eq + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					usage_error("option '--%s' needs an argument",
-					            d->long_name);
-			} else if (eq) {
-				usage_error("option '--%s' takes no argument",
-				            d->long_name);
-			}
-			set_option(o, d, allowed, a, arg);
-			continue;
-		}
-		for (const char *c = a + 1; *c; c++) {
-			const struct optdef *d = NULL;
-			char spelled[3] = {'-', *c, '\0'};
-
-			for (size_t k = 0; k < N_OPTDEFS; k++)
-				if (optdefs[k].short_name == *c)
-					d = &optdefs[k];
-			if (d == NULL)
-				usage_error("unknown option '%s'", spelled);
-			if (d->has_arg) {
-				const char *arg;
-				if (c[1] != '\0')
-					arg = c + 1;
-				else if (i + 1 < argc)
-					arg = argv[++i];
-				else
-					usage_error("option '%s' needs an argument",
-					            spelled);
-				set_option(o, d, allowed, spelled, arg);
-				break;
-			}
-			set_option(o, d, allowed, spelled, NULL);
-		}
-	}
+	o->nfiles = cli_parse_args(optdefs, N_OPTDEFS, argc, argv, set_option_cb,
+	                           &c, usage_error);
 }
 
 /* The grammar of -g (rfc3986 by default); exits 2 when it is unknown or not

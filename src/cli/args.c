@@ -1,0 +1,98 @@
+/*
+ * args.c: the option scanner shared by uriscan's subcommands (args.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+
+/* usage() must not return; should one return anyway, stop here. */
+#define USAGE(...)                                                             \
+	do {                                                                       \
+		usage(__VA_ARGS__);                                                    \
+		exit(2);                                                               \
+	} while (0)
+
+static const struct cli_optdef *find_long(const struct cli_optdef *defs,
+                                          size_t n, const char *name,
+                                          size_t len)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strlen(defs[k].long_name) == len &&
+		    strncmp(defs[k].long_name, name, len) == 0)
+			return &defs[k];
+	return NULL;
+}
+
+static const struct cli_optdef *find_short(const struct cli_optdef *defs,
+                                           size_t n, char c)
+{
+	for (size_t k = 0; k < n; k++)
+		if (defs[k].short_name != 0 && defs[k].short_name == c)
+			return &defs[k];
+	return NULL;
+}
+
+int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
+                   char **argv, cli_set_fn set, void *ctx, cli_usage_fn usage)
+{
+	int only_files = 0, nfiles = 0;
+
+	for (int i = 0; i < argc; i++) {
+		char *a = argv[i];
+
+		if (only_files || a[0] != '-' || a[1] == '\0') {
+			argv[nfiles++] = a;
+			continue;
+		}
+		if (strcmp(a, "--") == 0) {
+			only_files = 1;
+			continue;
+		}
+		if (a[1] == '-') {
+			const char *name = a + 2;
+			const char *eq = strchr(name, '=');
+			size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+			const struct cli_optdef *d = find_long(defs, ndefs, name, nlen);
+			const char *arg = NULL;
+
+			if (d == NULL)
+				USAGE("unknown option '--%.*s'", (int)nlen, name);
+			if (d->arg == CLI_ARG_REQUIRED) {
+				if (eq)
+					arg = eq + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					USAGE("option '--%s' needs an argument",
+					      d->long_name);
+			} else if (d->arg == CLI_ARG_OPTIONAL) {
+				arg = eq ? eq + 1 : NULL;
+			} else if (eq) {
+				USAGE("option '--%s' takes no argument", d->long_name);
+			}
+			set(ctx, d, a, arg);
+			continue;
+		}
+		for (const char *c = a + 1; *c; c++) {
+			char spelled[3] = {'-', *c, '\0'};
+			const struct cli_optdef *d = find_short(defs, ndefs, *c);
+
+			if (d == NULL)
+				USAGE("unknown option '%s'", spelled);
+			if (d->arg == CLI_ARG_REQUIRED) {
+				const char *arg;
+				if (c[1] != '\0')
+					arg = c + 1;
+				else if (i + 1 < argc)
+					arg = argv[++i];
+				else
+					USAGE("option '%s' needs an argument", spelled);
+				set(ctx, d, spelled, arg);
+				break;
+			}
+			set(ctx, d, spelled, NULL);
+		}
+	}
+	return nfiles;
+}

@@ -1,0 +1,40 @@
+/*
+ * args.h: the option scanner shared by uriscan's subcommands.
+ *
+ * Options may come before, between or after the FILEs; "--" ends them and
+ * "-" is a FILE (standard input). Short options cluster ("-zq") and take
+ * their argument attached or as the next word ("-g3986", "-g 3986"); long
+ * ones as "--grammar=3986" or "--grammar 3986"; an optional argument only
+ * as "--opaque=LIST".
+ */
+#ifndef URISCAN_CLI_ARGS_H
+#define URISCAN_CLI_ARGS_H
+
+#include <stddef.h>
+
+enum { CLI_ARG_NONE = 0, CLI_ARG_REQUIRED = 1, CLI_ARG_OPTIONAL = 2 };
+
+struct cli_optdef {
+	char short_name;       /* 0: long form only */
+	const char *long_name;
+	int arg;               /* CLI_ARG_* (optional: long form only) */
+	int id;                /* the caller's */
+};
+
+/* Called for each option in order: spelled is the option as written
+ * ("-g", "--grammar=x"), arg its argument or NULL. */
+typedef void (*cli_set_fn)(void *ctx, const struct cli_optdef *d,
+                           const char *spelled, const char *arg);
+/* Reports a usage error and exits (status 2); never returns. */
+typedef void (*cli_usage_fn)(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/*
+ * Scan argv[0..argc): options go to set(), the operands (FILEs) are moved,
+ * in order, to the front of argv. Returns their number.
+ */
+int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
+                   char **argv, cli_set_fn set, void *ctx,
+                   cli_usage_fn usage);
+
+#endif
