@@ -13,6 +13,7 @@
  * count per distinct referer host, path and error kind.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 
 #include "uriscan.h"
 
+#include "args.h"
 #include "commands.h"
 #include "output.h"
 #include "reader.h"
@@ -604,57 +606,101 @@ static void log_usage(FILE *f)
 	      f);
 }
 
+__attribute__((format(printf, 1, 2))) static _Noreturn void
+log_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	out_flush();
+	fputs("uriscan: log: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	log_usage(stderr);
+	exit(2);
+}
+
+enum { L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR, L_HELP };
+
+/* The options of uriscan log, read by the shared scanner (args.h), so they
+ * follow the same conventions as the other commands. */
+static const struct cli_optdef log_opts[] = {
+    {0, "format", CLI_ARG_REQUIRED, L_FORMAT},
+    {0, "output", CLI_ARG_REQUIRED, L_OUTPUT},
+    {0, "summary", CLI_ARG_NONE, L_SUMMARY},
+    {0, "top", CLI_ARG_REQUIRED, L_TOP},
+    {'v', "verbose", CLI_ARG_NONE, L_VERBOSE},
+    {'g', "grammar", CLI_ARG_REQUIRED, L_GRAMMAR},
+    {'h', "help", CLI_ARG_NONE, L_HELP},
+};
+
+static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
+                    const char *arg)
+{
+	struct logrun *r = ctx;
+	char *end;
+	unsigned long v;
+
+	switch (d->id) {
+	case L_FORMAT:
+		if (strcmp(arg, "combined") == 0)
+			r->fmt = FMT_COMBINED;
+		else if (strcmp(arg, "common") == 0)
+			r->fmt = FMT_COMMON;
+		else if (strcmp(arg, "auto") == 0)
+			r->fmt = FMT_AUTO;
+		else
+			log_usage_error("unknown log format '%s' (combined, common "
+			                "or auto)", arg);
+		break;
+	case L_OUTPUT:
+		if (strcmp(arg, "tsv") == 0)
+			r->tsv = 1;
+		else if (strcmp(arg, "jsonl") == 0)
+			r->tsv = 0;
+		else
+			log_usage_error("unknown output '%s' (jsonl or tsv)", arg);
+		break;
+	case L_SUMMARY:
+		r->summary = 1;
+		break;
+	case L_TOP:
+		v = strtoul(arg, &end, 10);
+		if (*arg < '0' || *arg > '9' || *end != '\0' || v == 0 ||
+		    v > 1000000)
+			log_usage_error("bad number for %s: '%s'", spelled, arg);
+		r->top = (unsigned)v;
+		break;
+	case L_VERBOSE:
+		r->verbose = 1;
+		break;
+	case L_GRAMMAR:
+		if (uriscan_grammar_from_name(arg, &r->g) != URISCAN_OK ||
+		    !uriscan_grammar_available(r->g))
+			log_usage_error("unknown or unavailable grammar '%s'", arg);
+		break;
+	case L_HELP:
+		log_usage(stdout);
+		exit(0);
+	default:
+		break;
+	}
+}
+
 int cmd_log(int argc, char **argv)
 {
 	struct logrun r;
 	const char *files_default[] = {"-"};
 	const char **files = files_default;
-	int nfiles = 0, trouble = 0;
+	int nfiles, trouble = 0;
 	memset(&r, 0, sizeof r);
 	r.fmt = FMT_AUTO;
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
-	const char **fl = xcalloc((size_t)argc + 1, sizeof(char *));
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--format=combined") == 0)
-			r.fmt = FMT_COMBINED;
-		else if (strcmp(a, "--format=common") == 0)
-			r.fmt = FMT_COMMON;
-		else if (strcmp(a, "--format=auto") == 0)
-			r.fmt = FMT_AUTO;
-		else if (strcmp(a, "--output=tsv") == 0)
-			r.tsv = 1;
-		else if (strcmp(a, "--output=jsonl") == 0)
-			r.tsv = 0;
-		else if (strcmp(a, "--summary") == 0)
-			r.summary = 1;
-		else if (strncmp(a, "--top=", 6) == 0 && a[6])
-			r.top = (unsigned)strtoul(a + 6, NULL, 10);
-		else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0)
-			r.verbose = 1;
-		else if ((strcmp(a, "-g") == 0 || strcmp(a, "--grammar") == 0) &&
-		         i + 1 < argc) {
-			if (uriscan_grammar_from_name(argv[++i], &r.g) != URISCAN_OK ||
-			    !uriscan_grammar_available(r.g)) {
-				fprintf(stderr, "uriscan: log: unknown or unavailable "
-				                "grammar '%s'\n", argv[i]);
-				free(fl);
-				return 2;
-			}
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			log_usage(stdout);
-			free(fl);
-			return 0;
-		} else if (a[0] == '-' && a[1] != '\0') {
-			fprintf(stderr, "uriscan: log: unknown option '%s'\n", a);
-			log_usage(stderr);
-			free(fl);
-			return 2;
-		} else {
-			fl[nfiles++] = a;
-		}
-	}
+	nfiles = cli_parse_args(log_opts, sizeof log_opts / sizeof log_opts[0],
+	                        argc, argv, log_set, &r, log_usage_error);
+	const char **fl = (const char **)argv;
 	if (nfiles)
 		files = fl;
 	else
@@ -693,6 +739,5 @@ int cmd_log(int argc, char **argv)
 	cnt_free(&r.paths);
 	cnt_free(&r.errors);
 	free(r.req); free(r.ref); free(r.req_esc); free(r.ref_esc);
-	free(fl);
 	return trouble ? 2 : 0;
 }
