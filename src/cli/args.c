@@ -1,10 +1,21 @@
 /*
  * args.c: the option scanner shared by uriscan's subcommands (args.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
+#include "output.h"
+
+void cli_usage_verror(const char *help, const char *fmt, va_list ap)
+{
+	out_flush();
+	fputs("uriscan: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\nTry '%s' for more information.\n", help);
+	exit(2);
+}
 
 /* usage() must not return; should one return anyway, stop here. */
 #define USAGE(...)                                                             \

@@ -33,6 +33,15 @@ typedef void (*cli_usage_fn)(const char *fmt, ...)
  * Scan argv[0..argc): options go to set(), the operands (FILEs) are moved,
  * in order, to the front of argv. Returns their number.
  */
+/*
+ * Report a usage error as "uriscan: MESSAGE" and the hint "Try 'HELP' for
+ * more information.", flush standard output first, and exit with status 2.
+ */
+#include <stdarg.h>
+_Noreturn void cli_usage_verror(const char *help, const char *fmt,
+                                va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
                    char **argv, cli_set_fn set, void *ctx,
                    cli_usage_fn usage);

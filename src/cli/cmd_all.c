@@ -24,11 +24,6 @@
 #include "cmd_all.h"
 #include "output.h"
 
-static void json_name(const char *s)
-{
-	out_json_string(s, strlen(s));
-}
-
 int all_grammars_record(uint64_t record, const char *rec, size_t len)
 {
 	struct uriscan_uri u[URISCAN_GRAMMAR_COUNT];
@@ -52,7 +47,7 @@ int all_grammars_record(uint64_t record, const char *rec, size_t len)
 			continue;
 		if (any++)
 			out_char(',');
-		json_name(uriscan_grammar_name((enum uriscan_grammar)g));
+		out_json_name(uriscan_grammar_name((enum uriscan_grammar)g));
 		if (first < 0)
 			first = (int)g;
 	}
@@ -75,7 +70,7 @@ int all_grammars_record(uint64_t record, const char *rec, size_t len)
 			if (!same) {
 				if (nd++)
 					out_char(',');
-				json_name(uriscan_component_name(c));
+				out_json_name(uriscan_component_name(c));
 			}
 		}
 		int same_ht = 1;
@@ -93,7 +88,7 @@ int all_grammars_record(uint64_t record, const char *rec, size_t len)
 		enum uriscan_grammar eg = (enum uriscan_grammar)g;
 		if (g)
 			out_char(',');
-		json_name(uriscan_grammar_name(eg));
+		out_json_name(uriscan_grammar_name(eg));
 		out_char(':');
 		if (!built[g]) {
 			OUT_LIT("\"not built\"");
@@ -101,28 +96,28 @@ int all_grammars_record(uint64_t record, const char *rec, size_t len)
 		}
 		if (st[g] != URISCAN_OK) {
 			OUT_LIT("{\"valid\":false,\"error\":");
-			json_name(uriscan_status_name(st[g]));
+			out_json_name(uriscan_status_name(st[g]));
 			OUT_LIT(",\"offset\":");
 			out_u64(u[g].error_offset);
 			out_char('}');
 			continue;
 		}
 		OUT_LIT("{\"valid\":true,\"rule\":");
-		json_name(uriscan_rule_name(eg, uriscan_rule_default(eg)));
+		out_json_name(uriscan_rule_name(eg, uriscan_rule_default(eg)));
 		OUT_LIT(",\"form\":");
 		if (u[g].form != URISCAN_FORM_NONE &&
 		    uriscan_rule_name(eg, u[g].form) != NULL)
-			json_name(uriscan_rule_name(eg, u[g].form));
+			out_json_name(uriscan_rule_name(eg, u[g].form));
 		else
 			OUT_LIT("null");
 		OUT_LIT(",\"host_type\":");
 		if (u[g].host_type != URISCAN_HOST_NONE)
-			json_name(uriscan_host_type_name(u[g].host_type));
+			out_json_name(uriscan_host_type_name(u[g].host_type));
 		else
 			OUT_LIT("null");
 		OUT_LIT(",\"kind\":");
 		if (u[g].kind != URISCAN_KIND_NONE)
-			json_name(uriscan_kind_name(u[g].kind));
+			out_json_name(uriscan_kind_name(u[g].kind));
 		else
 			OUT_LIT("null");
 		OUT_LIT(",\"components\":{");
@@ -132,7 +127,7 @@ int all_grammars_record(uint64_t record, const char *rec, size_t len)
 				continue;
 			if (nc++)
 				out_char(',');
-			json_name(uriscan_component_name(c));
+			out_json_name(uriscan_component_name(c));
 			out_char(':');
 			out_json_string(rec + u[g].part[c].off, u[g].part[c].len);
 		}

@@ -230,13 +230,9 @@ static void emit(struct xrun *r, const struct uriscan_match *m, uint64_t line)
 			OUT_LIT("null");
 	}
 	OUT_LIT(",\"host_type\":");
-	if (m->uri.host_type != URISCAN_HOST_NONE) {
-		out_char('"');
-		out_str(uriscan_host_type_name(m->uri.host_type));
-		out_char('"');
-	} else {
-		OUT_LIT("null");
-	}
+	out_json_name(m->uri.host_type != URISCAN_HOST_NONE
+	                  ? uriscan_host_type_name(m->uri.host_type)
+	                  : NULL);
 	OUT_LIT("}\n");
 	out_end_record();
 }
@@ -481,13 +477,8 @@ xusage(const char *fmt, ...)
 {
 	va_list ap;
 
-	out_flush();
-	fputs("uriscan: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'uriscan extract --help' for more information.\n", stderr);
-	exit(EXIT_TROUBLE);
+	cli_usage_verror("uriscan extract --help", fmt, ap);
 }
 
 static unsigned long number(const char *opt, const char *s, unsigned long min)

@@ -135,6 +135,14 @@ static int json_plain(unsigned char c)
 	return json_plain_tab[c];
 }
 
+void out_json_name(const char *s)
+{
+	if (s == NULL)
+		out_bytes("null", 4);
+	else
+		out_json_string(s, strlen(s));
+}
+
 void out_json_string(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;

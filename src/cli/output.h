@@ -28,6 +28,8 @@ void out_u64(uint64_t v);
  * "surrogateescape" convention). The result is always valid JSON.
  */
 void out_json_string(const char *s, size_t n);
+/* A NUL-terminated name as a JSON string, or null when s is NULL. */
+void out_json_name(const char *s);
 /* A TSV field (PostgreSQL COPY text format): '\\', tab, newline and
  * carriage return become \\ \t \n \r; every other byte is copied. */
 void out_tsv_field(const char *s, size_t n);

@@ -142,13 +142,8 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	out_flush();
-	fputs("uriscan: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'uriscan --help' for more information.\n", stderr);
-	exit(EXIT_TROUBLE);
+	cli_usage_verror("uriscan --help", fmt, ap);
 }
 
 /* ------------------------------------------------------------------ */
@@ -394,21 +389,12 @@ static void parse_jsonl(const struct run *run, const char *rec, size_t len,
 			OUT_LIT("null");
 	}
 	OUT_LIT(",\"host_type\":");
-	if (u->host_type != URISCAN_HOST_NONE) {
-		out_char('"');
-		out_str(uriscan_host_type_name(u->host_type));
-		out_char('"');
-	} else {
-		OUT_LIT("null");
-	}
+	out_json_name(u->host_type != URISCAN_HOST_NONE
+	                  ? uriscan_host_type_name(u->host_type)
+	                  : NULL);
 	OUT_LIT(",\"kind\":");
-	if (u->kind != URISCAN_KIND_NONE) {
-		out_char('"');
-		out_str(uriscan_kind_name(u->kind));
-		out_char('"');
-	} else {
-		OUT_LIT("null");
-	}
+	out_json_name(u->kind != URISCAN_KIND_NONE ? uriscan_kind_name(u->kind)
+	                                           : NULL);
 	if (valid) {
 		OUT_LIT(",\"error\":null,\"offset\":null");
 	} else {
