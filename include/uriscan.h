@@ -91,7 +91,14 @@ URISCAN_API const char *uriscan_version_string(void);
 	  "output buffer too small: the size needed was stored")                  \
 	X(14, E_IDNA_UNAVAILABLE, "idna_unavailable",                              \
 	  "IDNA conversion is not built into this library (no libidn2)")          \
-	X(15, E_IDNA, "idna", "the host cannot be converted with IDNA ToASCII")
+	X(15, E_IDNA, "idna", "the host cannot be converted with IDNA ToASCII") \
+	X(16, E_BASE_RELATIVE, "base_relative",                                    \
+	  "the base of a resolution is not an absolute URI (it has no scheme)")   \
+	X(17, E_UNSUPPORTED, "unsupported",                                        \
+	  "operation not defined for this grammar")                                \
+	X(18, E_COMPONENT, "bad_component",                                        \
+	  "component not valid in its place: the result would not be a valid "   \
+	  "reference")
 
 enum uriscan_status {
 #define URISCAN_STATUS_ENUM_(n, e, name, msg) URISCAN_##e = n,
@@ -620,6 +627,21 @@ URISCAN_API int uriscan_iri_to_uri(const char *s, size_t len, char *out,
 URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
                                    size_t out_cap, size_t *out_len,
                                    unsigned flags, size_t *error_offset);
+
+/* ------------------------------------------------------------------ */
+/* Reference resolution (RFC 3986 section 5, RFC 2396 section 5.2)     */
+
+/* (declarations of src/resolve.c) */
+
+/* ------------------------------------------------------------------ */
+/* Normalization and comparison (RFC 3986 section 6, RFC 3987 5.3)     */
+
+/* (declarations of src/normalize.c, src/compare.c) */
+
+/* ------------------------------------------------------------------ */
+/* Percent-decoding, query parameters, recomposition                   */
+
+/* (declarations of src/percent.c, src/query.c, src/recompose.c) */
 
 #ifdef __cplusplus
 }
