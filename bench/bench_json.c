@@ -39,6 +39,18 @@ static void json_num(FILE *f, double v)
 		fprintf(f, "%.6g", v);
 }
 
+/* The start of the i-th entry of "checks" or "count_checks". */
+static void json_check_head(FILE *f, size_t i, const struct bench_set *s,
+                            const char *a, const char *b)
+{
+	fprintf(f, "%s\n    {\"dataset\": ", i ? "," : "");
+	json_cstr(f, s->name);
+	fputs(", \"a\": ", f);
+	json_cstr(f, a);
+	fputs(", \"b\": ", f);
+	json_cstr(f, b);
+}
+
 void write_json(FILE *f)
 {
 	fprintf(f, "{\n  \"schema\": \"uriscan-bench/1\",\n  \"meta\": {\n");
@@ -94,12 +106,7 @@ void write_json(FILE *f)
 	fputs("\n  ],\n  \"checks\": [", f);
 	for (size_t i = 0; i < nchecks; i++) {
 		const struct check *c = &checks[i];
-		fprintf(f, "%s\n    {\"dataset\": ", i ? "," : "");
-		json_cstr(f, c->set->name);
-		fputs(", \"a\": ", f);
-		json_cstr(f, c->a);
-		fputs(", \"b\": ", f);
-		json_cstr(f, c->b);
+		json_check_head(f, i, c->set, c->a, c->b);
 		fprintf(f, ", \"compared\": %llu, \"disagreements\": %llu, "
 		           "\"examples\": [",
 		        (unsigned long long)c->compared,
@@ -120,12 +127,7 @@ void write_json(FILE *f)
 	fputs("\n  ],\n  \"count_checks\": [", f);
 	for (size_t i = 0; i < ncchecks; i++) {
 		const struct count_check *c = &cchecks[i];
-		fprintf(f, "%s\n    {\"dataset\": ", i ? "," : "");
-		json_cstr(f, c->set->name);
-		fputs(", \"a\": ", f);
-		json_cstr(f, c->a);
-		fputs(", \"b\": ", f);
-		json_cstr(f, c->b);
+		json_check_head(f, i, c->set, c->a, c->b);
 		fprintf(f, ", \"found_a\": %llu, \"found_b\": %llu, "
 		           "\"must_agree\": %s}",
 		        (unsigned long long)c->na, (unsigned long long)c->nb,
