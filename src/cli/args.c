@@ -1,28 +1,13 @@
 /*
- * args.c: the option scanner shared by uriscan's subcommands (args.h).
+ * args.c: the option scanner shared by uriscan's commands (args.h); scans
+ * only, never acts on an option.
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"
-#include "output.h"
+#include "report.h"
 
-void cli_usage_verror(const char *help, const char *fmt, va_list ap)
-{
-	out_flush();
-	fputs("uriscan: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\nTry '%s' for more information.\n", help);
-	exit(2);
-}
-
-/* usage() must not return; should one return anyway, stop here. */
-#define USAGE(...)                                                             \
-	do {                                                                       \
-		usage(__VA_ARGS__);                                                    \
-		exit(2);                                                               \
-	} while (0)
+#define USAGE(...) cli_usage_error(__VA_ARGS__)
 
 static const struct cli_optdef *find_long(const struct cli_optdef *defs,
                                           size_t n, const char *name,
@@ -45,7 +30,7 @@ static const struct cli_optdef *find_short(const struct cli_optdef *defs,
 }
 
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
-                   char **argv, cli_set_fn set, void *ctx, cli_usage_fn usage)
+                   char **argv, cli_set_fn set, void *ctx)
 {
 	int only_files = 0, nfiles = 0;
 

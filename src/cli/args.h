@@ -1,5 +1,6 @@
 /*
- * args.h: the option scanner shared by uriscan's subcommands.
+ * args.h: the option scanner shared by uriscan's commands. It only scans;
+ * what an option means is the command's business.
  *
  * Options may come before, between or after the FILEs; "--" ends them and
  * "-" is a FILE (standard input). Short options cluster ("-zq") and take
@@ -25,25 +26,13 @@ struct cli_optdef {
  * ("-g", "--grammar=x"), arg its argument or NULL. */
 typedef void (*cli_set_fn)(void *ctx, const struct cli_optdef *d,
                            const char *spelled, const char *arg);
-/* Reports a usage error and exits (status 2); never returns. */
-typedef void (*cli_usage_fn)(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
 
 /*
  * Scan argv[0..argc): options go to set(), the operands (FILEs) are moved,
- * in order, to the front of argv. Returns their number.
+ * in order, to the front of argv. Returns their number. An unknown option
+ * or a missing or extra argument is a usage error (report.h).
  */
-/*
- * Report a usage error as "uriscan: MESSAGE" and the hint "Try 'HELP' for
- * more information.", flush standard output first, and exit with status 2.
- */
-#include <stdarg.h>
-_Noreturn void cli_usage_verror(const char *help, const char *fmt,
-                                va_list ap)
-    __attribute__((format(printf, 2, 0)));
-
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
-                   char **argv, cli_set_fn set, void *ctx,
-                   cli_usage_fn usage);
+                   char **argv, cli_set_fn set, void *ctx);
 
 #endif

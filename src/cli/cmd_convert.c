@@ -1,5 +1,7 @@
 /*
- * cmd_convert.c: `uriscan convert --to-uri|--to-iri [-z] [FILE...]`.
+ * cmd_convert.c: `uriscan convert --to-uri|--to-iri [-z] [FILE...]`, IRI <->
+ * URI mapping of records (RFC 3987 section 3). Records come from input.h's
+ * record loop; no file handling here.
  *
  * One output record per input record, in order, ended like the input
  * records ('\n', or NUL with -z): the URI (uriscan_iri_to_uri) or the IRI
@@ -10,36 +12,32 @@
  * FILE:RECORD:COLUMN: STATUS: message (COLUMN 1-based, the byte where the
  * record stopped being valid).
  */
-#include "cmd_convert.h"
-
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "uriscan.h"
 
+#include "commands.h"
+#include "input.h"
+#include "opts.h"
 #include "output.h"
-#include "reader.h"
+#include "report.h"
 
 struct conv {
-	const struct convert_opts *o;
-	const char *file_label;
-	uint64_t record;
+	struct record_loop loop;
+	int to_iri;     /* 0: --to-uri, 1: --to-iri */
+	unsigned flags; /* URISCAN_IRI_IDNA / URISCAN_URI_DECODE_UNRESERVED */
 	char *buf;
 	size_t cap;
-	char delim;
 	int any_invalid;
-	int out_of_memory;
 };
 
 static void report(const struct conv *c, int status, size_t off)
 {
 	out_flush(); /* stdout and stderr in order on a terminal */
-	fprintf(stderr, "%s:%llu:%llu: %s: %s\n", c->file_label,
-	        (unsigned long long)c->record, (unsigned long long)off + 1,
+	fprintf(stderr, "%s:%llu:%llu: %s: %s\n", c->loop.label,
+	        (unsigned long long)c->loop.record, (unsigned long long)off + 1,
 	        uriscan_status_name(status), uriscan_strerror(status));
 }
 
@@ -49,23 +47,16 @@ static void convert_record(void *ctx, const char *rec, size_t len)
 	size_t need = 0, off = 0;
 	int st;
 
-	c->record++;
 	for (;;) {
-		if (c->o->to_iri)
+		if (c->to_iri)
 			st = uriscan_uri_to_iri(rec, len, c->buf, c->cap, &need,
-			                        c->o->flags, &off);
+			                        c->flags, &off);
 		else
 			st = uriscan_iri_to_uri(rec, len, c->buf, c->cap, &need,
-			                        c->o->flags, &off);
+			                        c->flags, &off);
 		if (st != URISCAN_E_BUFFER_TOO_SMALL)
 			break;
-		char *nb = realloc(c->buf, need + 1);
-		if (nb == NULL) {
-			c->out_of_memory = 1;
-			st = URISCAN_E_BUFFER_TOO_SMALL;
-			break;
-		}
-		c->buf = nb;
+		c->buf = cli_realloc(c->buf, need + 1);
 		c->cap = need + 1;
 	}
 	if (st == URISCAN_OK) {
@@ -74,57 +65,55 @@ static void convert_record(void *ctx, const char *rec, size_t len)
 		c->any_invalid = 1;
 		report(c, st, off);
 	}
-	out_char(c->delim);
+	out_char(c->loop.delim);
 	out_end_record();
 }
 
-int convert_run(const struct convert_opts *o)
+static int cmd_convert(int argc, char **argv)
 {
-	static char *stdin_only[] = {"-"};
-	char **files = o->files;
-	int nfiles = o->nfiles;
+	struct opts o;
 	struct conv c;
-	struct reader rd;
-	int trouble = 0;
+	int trouble;
 
+	opts_parse(&o, "convert", argc, argv,
+	           OPT_TO_URI | OPT_TO_IRI | OPT_IDNA | OPT_UNRESERVED | OPT_NULL |
+	               OPT_HELP);
+	if (o.to_uri == o.to_iri)
+		cli_usage_error("convert needs exactly one of --to-uri and --to-iri");
+	if (o.idna && !o.to_uri)
+		cli_usage_error("--idna goes with --to-uri");
+	if (o.unreserved && !o.to_iri)
+		cli_usage_error("--decode-unreserved goes with --to-iri");
+	if (o.idna && !uriscan_idna_available()) {
+		cli_error("--idna: %s", uriscan_strerror(URISCAN_E_IDNA_UNAVAILABLE));
+		return EXIT_TROUBLE;
+	}
 	memset(&c, 0, sizeof c);
-	c.o = o;
-	c.delim = o->null_data ? '\0' : '\n';
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
-	reader_init(&rd, c.delim, !o->null_data);
-	for (int i = 0; i < nfiles; i++) {
-		const char *name = files[i];
-		int is_stdin = strcmp(name, "-") == 0;
-		int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
-
-		c.file_label = is_stdin ? "<stdin>" : name;
-		c.record = 0;
-		if (fd < 0) {
-			out_flush();
-			fprintf(stderr, "uriscan: %s: %s\n", name, strerror(errno));
-			trouble = 1;
-			continue;
-		}
-		if (reader_run(&rd, fd, convert_record, &c) != 0) {
-			out_flush();
-			fprintf(stderr, "uriscan: %s: read error: %s\n",
-			        c.file_label, strerror(errno));
-			trouble = 1;
-		}
-		if (!is_stdin)
-			close(fd);
-	}
-	reader_free(&rd);
+	c.to_iri = o.to_iri;
+	c.flags = (o.idna ? URISCAN_IRI_IDNA : 0) |
+	          (o.unreserved ? URISCAN_URI_DECODE_UNRESERVED : 0);
+	c.loop.delim = o.null_data ? '\0' : '\n';
+	c.loop.strip_cr = !o.null_data;
+	c.loop.fn = convert_record;
+	c.loop.ctx = &c;
+	trouble = records_run(&c.loop, o.files, o.nfiles);
 	free(c.buf);
 	out_flush();
-	if (c.out_of_memory) {
-		fputs("uriscan: out of memory\n", stderr);
-		return 2;
-	}
 	if (trouble)
-		return 2;
-	return c.any_invalid ? 1 : 0;
+		return EXIT_TROUBLE;
+	return c.any_invalid ? EXIT_INVALID : EXIT_SUCCESS;
 }
+
+const struct cli_command cli_cmd_convert = {
+    "convert",
+    "uriscan convert --to-uri [--idna] [-z] [FILE...]\n"
+    "uriscan convert --to-iri [--decode-unreserved] [-z] [FILE...]\n",
+    "map each record between IRI and URI (RFC 3987 section 3),\n"
+    "one output record per input record: --to-uri percent-encodes\n"
+    "the non-ASCII characters of an IRI-reference (RFC 3987);\n"
+    "--to-iri decodes the percent-encoded UTF-8 of a URI-reference\n"
+    "(RFC 3986) where an IRI allows the character. An invalid record\n"
+    "gives an empty output record and FILE:LINE:COLUMN: ERROR:\n"
+    "message on standard error\n",
+    cmd_convert,
+};

@@ -1,5 +1,6 @@
 /*
- * reader.c: records from a file descriptor; see reader.h.
+ * reader.c: records or blocks from a file descriptor; see reader.h. Never
+ * opens, closes or reports: errors go back to the caller with errno.
  */
 #include "reader.h"
 
@@ -131,6 +132,17 @@ static int run_mmap(const struct reader *r, int fd, off_t size, off_t *pos,
 	return 0;
 }
 
+/* read(), again when a signal interrupted it. */
+static ssize_t read_some(int fd, char *buf, size_t n)
+{
+	ssize_t got;
+
+	do
+		got = read(fd, buf, n);
+	while (got < 0 && errno == EINTR);
+	return got;
+}
+
 /* Read fd to its end in blocks; records are slices of r->buf. */
 static int run_stream(struct reader *r, int fd, reader_record_fn fn,
                       void *ctx)
@@ -172,9 +184,7 @@ static int run_stream(struct reader *r, int fd, reader_record_fn fn,
 			}
 		}
 
-		do
-			n = read(fd, r->buf + end, want);
-		while (n < 0 && errno == EINTR);
+		n = read_some(fd, r->buf + end, want);
 		if (n < 0)
 			return -1;
 		if (n == 0) {
@@ -229,4 +239,25 @@ int reader_run(struct reader *r, int fd, reader_record_fn fn, void *ctx)
 		}
 	}
 	return run_stream(r, fd, fn, ctx);
+}
+
+int reader_blocks(struct reader *r, int fd, reader_block_fn fn, void *ctx)
+{
+	if (r->cap < r->read_size) {
+		char *nbuf = realloc(r->buf, r->read_size);
+
+		if (nbuf == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		r->buf = nbuf;
+		r->cap = r->read_size;
+	}
+	for (;;) {
+		ssize_t n = read_some(fd, r->buf, r->read_size);
+
+		if (n <= 0)
+			return n < 0 ? -1 : 0;
+		fn(ctx, r->buf, (size_t)n);
+	}
 }

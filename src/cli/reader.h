@@ -1,6 +1,7 @@
 /*
  * reader.h: split a file descriptor into records (lines or NUL-terminated
- * records) with bounded memory.
+ * records), or hand over its bytes block by block, with bounded memory.
+ * Reads only: no opening, no messages (input.h does those).
  *
  * Regular files are mapped read-only (MAP_PRIVATE) one window at a time,
  * from the current file offset, and each record is a slice of the mapping:
@@ -39,5 +40,13 @@ void reader_free(struct reader *r);
  * been delivered, the partial record at the failure has not).
  */
 int reader_run(struct reader *r, int fd, reader_record_fn fn, void *ctx);
+
+/* Called once per block read, in order; p is valid only during the call. */
+typedef void (*reader_block_fn)(void *ctx, const char *p, size_t n);
+
+/* Deliver the bytes of fd, from its offset to its end, in blocks of at most
+ * r->read_size bytes (uriscan extract). Returns 0 at end of input, or -1
+ * with errno set when reading failed. */
+int reader_blocks(struct reader *r, int fd, reader_block_fn fn, void *ctx);
 
 #endif

@@ -57,16 +57,30 @@ import subprocess
 import sys
 import tempfile
 
-JSON_KEYS = ["record", "input", "valid", "grammar", "rule", "scheme",
-             "authority", "userinfo", "host", "port", "path", "query",
-             "fragment", "host_type", "kind", "error", "offset"]
-# Keys appended for RFC 2396 and RFC 1738 (null for the other grammars).
-EXTRA_COMPONENTS = ["reg_name", "user", "password", "ftptype", "gtype",
-                    "selector", "gopher_plus", "group", "article",
-                    "database", "wtype", "wpath", "fieldspecs", "address"]
-JSON_KEYS += EXTRA_COMPONENTS + ["form"]
-COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path",
-              "query", "fragment"] + EXTRA_COMPONENTS
+GENERIC = ["scheme", "authority", "userinfo", "host", "port", "path",
+           "query", "fragment"]
+RFC1738_EXTRA = ["user", "password", "ftptype", "gtype", "selector",
+                 "gopher_plus", "group", "article", "database", "wtype",
+                 "wpath", "fieldspecs", "address"]
+# The components each grammar defines (include/uriscan.h, after enum
+# uriscan_component), and whether it sets form: parse's JSON Lines print
+# these keys only.
+GRAMMAR_FIELDS = {
+    "rfc3986": (GENERIC, [], True),
+    "rfc3987": (GENERIC, [], False),
+    "rfc2396": (GENERIC, ["reg_name"], True),
+    "rfc1738": ([c for c in GENERIC if c != "fragment"], RFC1738_EXTRA, True),
+}
+
+
+def json_keys(grammar):
+    """The keys of a parse JSON Lines record of grammar, in order."""
+    base, extra, form = GRAMMAR_FIELDS[grammar]
+    return (["record", "input", "valid", "grammar", "rule"] + base +
+            ["host_type", "kind", "error", "offset"] + extra +
+            (["form"] if form else []))
+
+
 HOST_TYPES = {None, "ipv4", "ipv6", "ipvfuture", "reg-name", "hostname"}
 KINDS = {None, "uri", "relative-ref"}
 ERRORS = {"syntax", "incomplete", "bad_percent", "bad_char", "too_long"}
@@ -173,7 +187,8 @@ def check_jsonl(out, records, problems):
             problems.append(f"line {n + 1} is not valid JSON: {e}")
             continue
         keys = [k for k, _ in pairs]
-        if keys != JSON_KEYS:
+        grammar = dict(pairs).get("grammar")
+        if grammar not in GRAMMAR_FIELDS or keys != json_keys(grammar):
             problems.append(f"line {n + 1}: keys {keys}")
             continue
         o = dict(pairs)
@@ -194,7 +209,8 @@ def check_jsonl(out, records, problems):
             problems.append(f"line {n + 1}: offset {o['offset']} out of range")
         if o["host_type"] not in HOST_TYPES or o["kind"] not in KINDS:
             problems.append(f"line {n + 1}: bad host_type or kind")
-        for c in COMPONENTS:
+        base, extra, _ = GRAMMAR_FIELDS[grammar]
+        for c in base + extra:
             if o[c] is not None and (not o["valid"] or
                                      o[c].encode("utf-8", "surrogateescape")
                                      not in raw):
@@ -247,13 +263,14 @@ def compare_jsonl(out, expect, case, problems):
     if len(got) != len(expect):
         problems.append(f"{len(got)} lines, expected {len(expect)}")
     for n, (g, e) in enumerate(zip(got, expect)):
-        want = {k: None for k in JSON_KEYS}
+        keys = json_keys(case.get("grammar", "rfc3986"))
+        want = {k: None for k in keys}
         want.update(record=n + 1, grammar=case.get("grammar", "rfc3986"),
                     rule=case.get("rule", "URI-reference"))
         if "input" not in e or "valid" not in e:
             problems.append(f"case error: jsonl[{n}] lacks input or valid")
         want.update(e)
-        for k in JSON_KEYS:
+        for k in want:
             if g.get(k) != want[k] or type(g.get(k)) is not type(want[k]):
                 problems.append(f"line {n + 1} ({want['input']!r}): {k} = "
                                 f"{g.get(k)!r}, expected {want[k]!r}")

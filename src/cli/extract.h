@@ -1,0 +1,58 @@
+/*
+ * extract.h: the parts of `uriscan extract` (cmd_extract.c: options and the
+ * FILE loop; extract_output.c: what a match prints; extract_jobs.c: -j N).
+ * Internal to extract; other commands do not include it.
+ */
+#ifndef URISCAN_CLI_EXTRACT_H
+#define URISCAN_CLI_EXTRACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "uriscan.h"
+
+#include "counted_set.h"
+#include "grammar.h"
+
+enum xformat { XF_TSV, XF_JSONL };
+enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
+
+struct xopts {
+	const char *grammar;
+	enum xformat format;
+	enum xmode mode;
+	unsigned long top;
+	unsigned long jobs;
+	struct uriscan_extract_options ex;
+	char **files;
+	int nfiles;
+};
+
+struct xrun {
+	struct xopts *o;
+	enum uriscan_grammar g;
+	const struct grammar_fields *fields; /* the JSON keys */
+	const char *label; /* the FILE operand, "-" for standard input */
+	int label_column;  /* TSV: print the FILE column (several FILEs) */
+	uint64_t matches;
+	struct counted_set set; /* --unique: URLs; --top: hosts */
+};
+
+/* Print (or count) one match on line `line` (1-based); m->uri must hold
+ * the components when need_components() and the match is not truncated. */
+void extract_emit(struct xrun *r, const struct uriscan_match *m,
+                  uint64_t line);
+/* After the last FILE: --count's number, --top's hosts. */
+void extract_finish(struct xrun *r);
+/* Whether the output shows components (the extractor must split). */
+int extract_need_components(const struct xopts *o);
+/* The number of '\n' in [p, p + n). */
+uint64_t extract_count_nl(const char *p, size_t n);
+
+/* -j N over the mapped bytes [map, map + size) of a regular file; returns
+ * 0, or -1 when extraction failed. */
+int extract_mapped(struct xrun *r, const char *map, size_t size);
+/* The smallest file -j N maps (smaller ones are streamed). */
+#define EXTRACT_BLOCK_MIN ((size_t)1 << 20)
+
+#endif

@@ -1,0 +1,151 @@
+/*
+ * extract_jobs.c: `uriscan extract -j N`, N threads over the blocks of a
+ * mapped regular file. The threads only collect matches (offset, length,
+ * line); the main thread prints them in order through extract_emit, the
+ * same code as -j 1, so the output is the same. That is exact because no
+ * match and no scheme contains a newline (it is in no grammar), so every
+ * match lies inside one block that ends after a newline.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract.h"
+#include "report.h"
+
+#define BLOCK_MAX ((size_t)16 << 20)
+
+struct found {
+	uint64_t off, len, line; /* line: newlines before it in the block */
+	size_t nbytes;
+	unsigned flags;
+	uint32_t scheme_len;
+};
+
+struct block {
+	const struct xopts *o;
+	enum uriscan_grammar g;
+	const char *base; /* the mapping */
+	size_t start, end;
+	struct found *f;
+	size_t n, cap;
+	uint64_t newlines;
+	size_t cur;
+	uint64_t here;
+	int failed;
+};
+
+static int block_cb(void *u, const struct uriscan_match *m)
+{
+	struct block *b = u;
+	const char *s = b->base + b->start;
+	size_t at = (size_t)m->offset;
+
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 1024;
+		struct found *f = realloc(b->f, cap * sizeof *f);
+		if (f == NULL) {
+			b->failed = 1;
+			return 1;
+		}
+		b->f = f;
+		b->cap = cap;
+	}
+	if (at > b->cur) {
+		b->here += extract_count_nl(s + b->cur, at - b->cur);
+		b->cur = at;
+	}
+	b->f[b->n].off = b->start + m->offset;
+	b->f[b->n].len = m->length;
+	b->f[b->n].line = b->here;
+	b->f[b->n].nbytes = m->nbytes;
+	b->f[b->n].flags = m->flags;
+	b->f[b->n].scheme_len = m->scheme_len;
+	b->n++;
+	return 0;
+}
+
+static void *block_run(void *arg)
+{
+	struct block *b = arg;
+	struct uriscan_extract_options ex = b->o->ex;
+
+	ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	b->n = 0;
+	b->cur = 0;
+	b->here = 0;
+	if (uriscan_extract(b->g, &ex, b->base + b->start, b->end - b->start,
+	                    block_cb, b, NULL) != URISCAN_OK)
+		b->failed = 1;
+	b->newlines = extract_count_nl(b->base + b->start + b->cur,
+	                       b->end - b->start - b->cur) +
+	              b->here;
+	return NULL;
+}
+
+int extract_mapped(struct xrun *r, const char *map, size_t size)
+{
+	size_t jobs = r->o->jobs;
+	size_t bsize = size / (jobs * 4) + 1;
+	struct block *blk = cli_malloc(jobs * sizeof *blk);
+	pthread_t *th = cli_malloc(jobs * sizeof *th);
+	uint64_t lines = 0;
+	size_t at = 0;
+	int ok = 1;
+
+	if (bsize < EXTRACT_BLOCK_MIN)
+		bsize = EXTRACT_BLOCK_MIN;
+	if (bsize > BLOCK_MAX)
+		bsize = BLOCK_MAX;
+	memset(blk, 0, jobs * sizeof *blk);
+	while (at < size && ok) {
+		size_t nb = 0;
+		for (; nb < jobs && at < size; nb++) {
+			size_t end = at + bsize;
+			const char *nl;
+			if (end >= size) {
+				end = size;
+			} else {
+				nl = memchr(map + end, '\n', size - end);
+				end = nl ? (size_t)(nl - map) + 1 : size;
+			}
+			blk[nb].o = r->o;
+			blk[nb].g = r->g;
+			blk[nb].base = map;
+			blk[nb].start = at;
+			blk[nb].end = end;
+			at = end;
+			if (pthread_create(&th[nb], NULL, block_run, &blk[nb]) != 0)
+				block_run(&blk[nb]), th[nb] = 0;
+		}
+		for (size_t i = 0; i < nb; i++)
+			if (th[i])
+				pthread_join(th[i], NULL);
+		for (size_t i = 0; i < nb; i++) {
+			struct block *b = &blk[i];
+			if (b->failed)
+				ok = 0;
+			for (size_t k = 0; k < b->n && ok; k++) {
+				struct uriscan_match m;
+				const struct found *f = &b->f[k];
+				memset(&m, 0, sizeof m);
+				m.offset = f->off;
+				m.length = f->len;
+				m.bytes = map + f->off;
+				m.nbytes = f->nbytes;
+				m.flags = f->flags;
+				m.scheme_len = f->scheme_len;
+				if (!(f->flags & URISCAN_MATCH_TRUNCATED) &&
+				    extract_need_components(r->o))
+					uriscan_parse(r->g, m.bytes, m.nbytes, 0, &m.uri);
+				extract_emit(r, &m, lines + f->line + 1);
+			}
+			lines += b->newlines;
+		}
+	}
+	for (size_t i = 0; i < jobs; i++)
+		free(blk[i].f);
+	free(blk);
+	free(th);
+	return ok ? 0 : -1;
+}

@@ -1,0 +1,142 @@
+/*
+ * extract_output.c: what `uriscan extract` prints for a match and at the
+ * end (extract.h). Output only; no reading, no threads.
+ */
+#include <string.h>
+
+#include "extract.h"
+#include "output.h"
+
+int extract_need_components(const struct xopts *o)
+{
+	return o->mode == XM_TOP || (o->mode == XM_LIST && o->format == XF_JSONL);
+}
+
+uint64_t extract_count_nl(const char *p, size_t n)
+{
+	uint64_t k = 0;
+	const char *e = p + n;
+	while (p < e && (p = memchr(p, '\n', (size_t)(e - p))) != NULL) {
+		k++;
+		p++;
+	}
+	return k;
+}
+
+/* --top: count the match's host, lowercased. */
+static void count_host(struct xrun *r, const struct uriscan_match *m)
+{
+	char host[1024];
+	const struct uriscan_span *h = &m->uri.part[URISCAN_HOST];
+	size_t n = h->len < sizeof host ? h->len : sizeof host;
+
+	if (!URISCAN_HAS(&m->uri, URISCAN_HOST))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char c = m->bytes[h->off + i];
+		host[i] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+	}
+	counted_set_add(&r->set, host, n);
+}
+
+static void url_line(const struct uriscan_match *m)
+{
+	out_tsv_field(m->bytes, m->nbytes);
+	out_char('\n');
+	out_end_record();
+}
+
+static void emit_tsv(const struct xrun *r, const struct uriscan_match *m)
+{
+	if (r->label_column) {
+		out_tsv_field(r->label, strlen(r->label));
+		out_char('\t');
+	}
+	out_u64(m->offset);
+	out_char('\t');
+	out_u64(m->length);
+	out_char('\t');
+	url_line(m);
+}
+
+/* The components the grammar defines are printed, as null when absent. */
+static void emit_jsonl(const struct xrun *r, const struct uriscan_match *m,
+                       uint64_t line)
+{
+	OUT_LIT("{\"file\":");
+	out_json_string(r->label, strlen(r->label));
+	OUT_LIT(",\"line\":");
+	out_u64(line);
+	OUT_LIT(",\"offset\":");
+	out_u64(m->offset);
+	OUT_LIT(",\"length\":");
+	out_u64(m->length);
+	OUT_LIT(",\"truncated\":");
+	if (m->flags & URISCAN_MATCH_TRUNCATED)
+		OUT_LIT("true");
+	else
+		OUT_LIT("false");
+	OUT_LIT(",\"url\":");
+	out_json_string(m->bytes, m->nbytes);
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+		if (!(r->fields->components & (1u << c)) &&
+		    !URISCAN_HAS(&m->uri, c))
+			continue;
+		OUT_LIT(",\"");
+		out_str(uriscan_component_name(c));
+		OUT_LIT("\":");
+		if (URISCAN_HAS(&m->uri, c))
+			out_json_string(m->bytes + m->uri.part[c].off,
+			                m->uri.part[c].len);
+		else
+			OUT_LIT("null");
+	}
+	OUT_LIT(",\"host_type\":");
+	out_json_name(m->uri.host_type != URISCAN_HOST_NONE
+	                  ? uriscan_host_type_name(m->uri.host_type)
+	                  : NULL);
+	OUT_LIT("}\n");
+	out_end_record();
+}
+
+void extract_emit(struct xrun *r, const struct uriscan_match *m,
+                  uint64_t line)
+{
+	r->matches++;
+	switch (r->o->mode) {
+	case XM_COUNT:
+		return;
+	case XM_UNIQUE:
+		if (counted_set_add(&r->set, m->bytes, m->nbytes))
+			url_line(m);
+		return;
+	case XM_TOP:
+		count_host(r, m);
+		return;
+	case XM_ONLY:
+		url_line(m);
+		return;
+	case XM_LIST:
+		break;
+	}
+	if (r->o->format == XF_TSV)
+		emit_tsv(r, m);
+	else
+		emit_jsonl(r, m, line);
+}
+
+void extract_finish(struct xrun *r)
+{
+	if (r->o->mode == XM_COUNT) {
+		out_u64(r->matches);
+		out_char('\n');
+	} else if (r->o->mode == XM_TOP) {
+		const struct counted_entry *v = counted_set_sorted(&r->set);
+		for (size_t i = 0; i < r->set.n && i < r->o->top; i++) {
+			out_u64(v[i].count);
+			out_char('\t');
+			out_tsv_field(v[i].key, v[i].len);
+			out_char('\n');
+		}
+	}
+}

@@ -1,0 +1,182 @@
+/*
+ * main.c: uriscan(1)'s entry point: command dispatch, --help and --version
+ * from the command table (commands.h). No command's work is done here.
+ * The manual is uriscan.1 beside this file; keep both in step.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "uriscan.h"
+
+#include "commands.h"
+#include "output.h"
+#include "report.h"
+
+#ifndef URISCAN_CLI_VERSION
+#define URISCAN_CLI_VERSION URISCAN_VERSION_STRING
+#endif
+
+#define CLI_TABLE_ENTRY(name) &cli_cmd_##name,
+static const struct cli_command *const commands[] = {
+    CLI_COMMANDS(CLI_TABLE_ENTRY)};
+#undef CLI_TABLE_ENTRY
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static const char help_intro[] =
+    "\n"
+    "Validate and split URIs. A record is a line of the FILEs, or of standard\n"
+    "input when there is no FILE or FILE is '-'. One trailing CR is stripped\n"
+    "from each line; a last line without a newline is still a record.\n"
+    "\n"
+    "Commands:\n";
+/* (several strings: ISO C caps a string literal at 4095 bytes) */
+static const char help_options[] =
+    "\n"
+    "Options:\n"
+    "  -g, --grammar=GRAMMAR  grammar: rfc3986 (default); 3986, RFC3986 and\n"
+    "                         rfc-3986 work too ('uriscan rules' lists them)\n"
+    "  -r, --rule=RULE        match the records against this ABNF rule of the\n"
+    "                         grammar (default: its top rule, URI-reference for\n"
+    "                         RFC 3986), e.g. -r IPv6address\n"
+    "  -z, --null             records end with a NUL byte instead of a newline\n"
+    "                         (as grep -z); nothing is stripped\n"
+    "  -q, --quiet            check: print nothing, only set the exit status\n"
+    "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all\n"
+    "      --all-grammars     parse: which grammars accept each record and\n"
+    "                         where their splits differ (JSON Lines)\n"
+    "      --to-uri, --to-iri convert: the direction (one is required)\n"
+    "      --idna             convert --to-uri: non-ASCII reg-name hosts by\n"
+    "                         IDNA ToASCII (needs a library built with libidn2)\n"
+    "      --decode-unreserved  convert --to-iri: also decode %41 etc. (ALPHA\n"
+    "                         DIGIT - . _ ~), as RFC 3987 3.2 step 2 does\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the versions and exit\n"
+    "\n";
+static const char help_formats[] =
+    "parse --format=jsonl: one JSON object per record, with the keys\n"
+    "  record input valid grammar rule, the components the grammar defines,\n"
+    "  host_type kind error offset, the grammar's own components, then form\n"
+    "  (not rfc3987). Components: rfc3986 and rfc3987 scheme authority\n"
+    "  userinfo host port path query fragment; rfc2396 the same, then\n"
+    "  reg_name; rfc1738 scheme authority userinfo host port path query, then\n"
+    "  user password ftptype gtype selector gopher_plus group article database\n"
+    "  wtype wpath fieldspecs address (record: 1-based number in its file;\n"
+    "  components: strings, or null when absent; error and offset: null when\n"
+    "  valid). The output is valid JSON\n"
+    "  whatever the input: valid UTF-8 is copied, '\"', '\\' and control bytes\n"
+    "  are escaped (\\n, \\t, \\u0000, ...), and each byte that is not part of\n"
+    "  valid UTF-8 is written \\udcXX (U+DC80..U+DCFF for bytes 0x80..0xff,\n"
+    "  the \"surrogateescape\" convention): in Python,\n"
+    "  json.loads(line)[\"input\"].encode(\"utf-8\", \"surrogateescape\")\n"
+    "  gives back the bytes of the record.\n"
+    "parse --format=tsv: one line per record with the tab-separated columns\n"
+    "  record valid error offset scheme authority userinfo host port path\n"
+    "  query fragment host_type kind input\n"
+    "  valid is 1 or 0, an absent field is \\N, and '\\', TAB, LF and CR in a\n"
+    "  field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
+    "  other bytes are copied. tsv-all adds the RFC 2396/1738 fields and\n"
+    "  form as columns 16-30.\n"
+    "\n"
+    "Exit status: 0 if every record is valid, 1 if some record is invalid,\n"
+    "2 on a usage or I/O error (an unreadable FILE is reported on stderr and\n"
+    "the other FILEs are still read).\n"
+    "\n"
+    "Example: uriscan parse --format=tsv access-urls.txt | cut -f 8 | sort -u\n"
+    "See uriscan(1) for more.\n";
+
+/* The lines of text, the first after `first`, the others after `rest`. */
+static void indented(const char *text, const char *first, const char *rest)
+{
+	const char *prefix = first;
+
+	while (*text != '\0') {
+		const char *nl = strchr(text, '\n');
+		size_t n = nl ? (size_t)(nl - text) + 1 : strlen(text);
+
+		out_str(prefix);
+		out_bytes(text, n);
+		text += n;
+		prefix = rest;
+	}
+}
+
+void cli_print_help(void)
+{
+	const char *first = "Usage: ";
+
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		indented(commands[i]->usage, first, "       ");
+		first = "       ";
+	}
+	out_str(first);
+	OUT_LIT("uriscan --help | --version\n");
+	out_str(help_intro);
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		char name[11] = "          ";
+		size_t n = strlen(commands[i]->name);
+
+		memcpy(name + 2, commands[i]->name, n < 8 ? n : 8);
+		indented(commands[i]->summary, name, "          ");
+	}
+	out_str(help_options);
+	out_str(help_formats);
+	out_flush();
+}
+
+static void print_version(void)
+{
+	out_str("uriscan " URISCAN_CLI_VERSION "\n");
+	OUT_LIT("library (run time): liburiscan ");
+	out_str(uriscan_version_string());
+	out_str("\nheader (build time): uriscan.h " URISCAN_VERSION_STRING "\n");
+	out_flush();
+}
+
+/* "parse, check, ... or convert": every command of the table. */
+static const char *command_list(void)
+{
+	static char list[256];
+	size_t at = 0;
+
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == N_COMMANDS ? " or " : ", ";
+		size_t need = strlen(sep) + strlen(commands[i]->name);
+
+		if (at + need >= sizeof list)
+			break;
+		memcpy(list + at, sep, strlen(sep));
+		at += strlen(sep);
+		memcpy(list + at, commands[i]->name, strlen(commands[i]->name));
+		at += strlen(commands[i]->name);
+	}
+	list[at] = '\0';
+	return list;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	out_init();
+	if (argc < 2)
+		cli_usage_error("missing command (%s)", command_list());
+	cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+	    strcmp(cmd, "help") == 0) {
+		cli_print_help();
+		return EXIT_SUCCESS;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		print_version();
+		return EXIT_SUCCESS;
+	}
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		if (strcmp(cmd, commands[i]->name) == 0) {
+			cli_set_command(commands[i]->name);
+			return commands[i]->run(argc - 2, argv + 2);
+		}
+	}
+	if (cmd[0] == '-')
+		cli_usage_error("unknown option '%s'", cmd);
+	cli_usage_error("unknown command '%s' (%s)", cmd, command_list());
+}

@@ -1,0 +1,104 @@
+/*
+ * opts.c: the options of parse, check, rules and convert (opts.h). Sets
+ * fields only; what they mean is each command's business.
+ */
+#include "opts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+#include "report.h"
+
+static const struct cli_optdef optdefs[] = {
+    {'g', "grammar", CLI_ARG_REQUIRED, OPT_GRAMMAR},
+    {'r', "rule", CLI_ARG_REQUIRED, OPT_RULE},
+    {'z', "null", CLI_ARG_NONE, OPT_NULL},
+    {'q', "quiet", CLI_ARG_NONE, OPT_QUIET},
+    {0, "format", CLI_ARG_REQUIRED, OPT_FORMAT},
+    {'h', "help", CLI_ARG_NONE, OPT_HELP},
+    {0, "all-grammars", CLI_ARG_NONE, OPT_ALL},
+    {0, "to-uri", CLI_ARG_NONE, OPT_TO_URI},
+    {0, "to-iri", CLI_ARG_NONE, OPT_TO_IRI},
+    {0, "idna", CLI_ARG_NONE, OPT_IDNA},
+    {0, "decode-unreserved", CLI_ARG_NONE, OPT_UNRESERVED},
+};
+#define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
+
+static enum format format_named(const char *arg)
+{
+	if (strcmp(arg, "jsonl") == 0)
+		return FORMAT_JSONL;
+	if (strcmp(arg, "tsv") == 0)
+		return FORMAT_TSV;
+	if (strcmp(arg, "tsv-all") == 0)
+		return FORMAT_TSV_ALL;
+	cli_usage_error("unknown format '%s' (jsonl, tsv or tsv-all)", arg);
+}
+
+/* The options of one command: what it allows. */
+struct option_ctx {
+	struct opts *o;
+	int allowed;
+};
+
+static void set_option(void *ctx, const struct cli_optdef *d,
+                       const char *spelled, const char *arg)
+{
+	const struct option_ctx *c = ctx;
+	struct opts *o = c->o;
+
+	if (!(c->allowed & d->id))
+		cli_usage_error("option '%s' is not valid with '%s'", spelled,
+		                o->command);
+	switch (d->id) {
+	case OPT_GRAMMAR:
+		o->grammar = arg;
+		break;
+	case OPT_RULE:
+		o->rule = arg;
+		break;
+	case OPT_NULL:
+		o->null_data = 1;
+		break;
+	case OPT_QUIET:
+		o->quiet = 1;
+		break;
+	case OPT_FORMAT:
+		o->format = format_named(arg);
+		break;
+	case OPT_ALL:
+		o->all_grammars = 1;
+		break;
+	case OPT_HELP:
+		cli_print_help();
+		exit(EXIT_SUCCESS);
+	case OPT_TO_URI:
+		o->to_uri = 1;
+		break;
+	case OPT_TO_IRI:
+		o->to_iri = 1;
+		break;
+	case OPT_IDNA:
+		o->idna = 1;
+		break;
+	case OPT_UNRESERVED:
+		o->unreserved = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+void opts_parse(struct opts *o, const char *command, int argc, char **argv,
+                int allowed)
+{
+	struct option_ctx c = {o, allowed};
+
+	memset(o, 0, sizeof *o);
+	o->command = command;
+	o->format = FORMAT_JSONL;
+	o->files = argv;
+	o->nfiles = cli_parse_args(optdefs, N_OPTDEFS, argc, argv, set_option, &c);
+}

@@ -1,0 +1,43 @@
+/*
+ * opts.h: the options of the record commands parse, check, rules and
+ * convert (one table: an option of another of them is "not valid with"
+ * the command, not unknown). Scanning and checking only; no work.
+ */
+#ifndef URISCAN_CLI_OPTS_H
+#define URISCAN_CLI_OPTS_H
+
+enum {
+	OPT_GRAMMAR = 1 << 0,
+	OPT_RULE = 1 << 1,
+	OPT_NULL = 1 << 2,
+	OPT_QUIET = 1 << 3,
+	OPT_FORMAT = 1 << 4,
+	OPT_HELP = 1 << 5,
+	OPT_ALL = 1 << 6,
+	OPT_TO_URI = 1 << 7,
+	OPT_TO_IRI = 1 << 8,
+	OPT_IDNA = 1 << 9,
+	OPT_UNRESERVED = 1 << 10,
+};
+
+enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
+
+struct opts {
+	const char *command;
+	const char *grammar; /* NULL: rfc3986 */
+	const char *rule;    /* NULL: the grammar's top rule */
+	int null_data;
+	int all_grammars; /* parse --all-grammars (cmd_all.c) */
+	int quiet;
+	enum format format;
+	char **files; /* the operands, in order (a subset of argv) */
+	int nfiles;
+	int to_uri, to_iri, idna, unreserved; /* convert */
+};
+
+/* Fill o from argv[0..argc) (the arguments after the command name), with
+ * the OPT_* options in `allowed`; --help prints uriscan --help and exits. */
+void opts_parse(struct opts *o, const char *command, int argc, char **argv,
+                int allowed);
+
+#endif

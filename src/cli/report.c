@@ -1,0 +1,92 @@
+/*
+ * report.c: messages on standard error for every command (report.h).
+ * Never writes to stdout except to flush it first.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "output.h"
+
+static const char *usage_command; /* NULL: the general help */
+
+static void verror(const char *fmt, va_list ap)
+{
+	int saved = errno;
+
+	out_flush(); /* keep stdout and stderr in order on a terminal */
+	fputs("uriscan: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	errno = saved;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+}
+
+void cli_set_command(const char *name)
+{
+	usage_command = name;
+}
+
+void cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	verror(fmt, ap);
+	va_end(ap);
+	if (usage_command != NULL)
+		fprintf(stderr, "Try 'uriscan %s --help' for more information.\n",
+		        usage_command);
+	else
+		fputs("Try 'uriscan --help' for more information.\n", stderr);
+	exit(EXIT_TROUBLE);
+}
+
+unsigned long cli_number(const char *spelled, const char *arg,
+                         unsigned long min, unsigned long max)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || errno != 0 || *end != '\0' ||
+	    v < min || v > max)
+		cli_usage_error("bad number for %s: '%s'", spelled, arg);
+	return v;
+}
+
+static void *checked(void *p)
+{
+	if (p == NULL) {
+		cli_error("out of memory");
+		exit(EXIT_TROUBLE);
+	}
+	return p;
+}
+
+void *cli_malloc(size_t n)
+{
+	return checked(malloc(n ? n : 1));
+}
+
+void *cli_calloc(size_t n, size_t size)
+{
+	return checked(calloc(n ? n : 1, size ? size : 1));
+}
+
+void *cli_realloc(void *p, size_t n)
+{
+	return checked(realloc(p, n ? n : 1));
+}

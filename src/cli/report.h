@@ -1,0 +1,36 @@
+/*
+ * report.h: the one way uriscan's commands report on standard error: errors,
+ * usage errors, bad numbers, out of memory. Writes only to stderr (after
+ * flushing stdout); no other output, no exit status of its own except 2.
+ */
+#ifndef URISCAN_CLI_REPORT_H
+#define URISCAN_CLI_REPORT_H
+
+#include <stddef.h>
+
+#define EXIT_INVALID 1 /* some record invalid, or no match */
+#define EXIT_TROUBLE 2 /* usage or I/O error */
+
+/* "uriscan: MESSAGE" on stderr, after flushing stdout so that both appear
+ * in order. Leaves errno as it found it. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The command whose usage errors are reported ("uriscan extract --help"
+ * is the hint then); NULL: "uriscan --help". Set by the dispatcher. */
+void cli_set_command(const char *name);
+/* "uriscan: MESSAGE" and "Try 'uriscan [COMMAND] --help' for more
+ * information.", then exit with status 2. */
+_Noreturn void cli_usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* The decimal number of option `spelled`, within [min, max]; a usage error
+ * ("bad number for SPELLED: 'ARG'") otherwise. */
+unsigned long cli_number(const char *spelled, const char *arg,
+                         unsigned long min, unsigned long max);
+
+/* malloc/calloc/realloc that report "out of memory" and exit 2. */
+void *cli_malloc(size_t n);
+void *cli_calloc(size_t n, size_t size);
+void *cli_realloc(void *p, size_t n);
+
+#endif
