@@ -1,4 +1,5 @@
 # rfc3987_tags.rl: RFC 3987 rules with actions that record components.
+# Definitions only (the generated rules file instantiates them).
 #
 # The same design as rfc3986_tags.rl (read its header): idempotent position
 # stores, a mark set on a delimiter, a component committed on leaving its

@@ -1,5 +1,6 @@
 # rfc9112_tags.rl: the RFC 9112 request-target rules with actions that
-# record components and the form that matched.
+# record components and the form that matched. Definitions only (the
+# generated rules file instantiates them).
 #
 # It includes rfc3986_tags.rl (the RFC 3986 actions and tag machines, the
 # same discipline: marks on delimiters, commits on leaving, last write

@@ -1,5 +1,6 @@
 #!/bin/sh
 # scripts/bench.sh: the one command that runs uriscan's benchmark.
+# Long; no test runs it (speed is measured here, never in a test).
 #
 #   scripts/bench.sh [OPTIONS] [-- BENCH_ARGS...]
 #

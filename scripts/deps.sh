@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh: install what uriscan needs to build and test on Debian/Ubuntu,
 # skipping what is already there. Needs root or sudo for apt-get.
+# Debian packages only (apt-get); it builds nothing.
 #   scripts/deps.sh          build + test dependencies
 #   scripts/deps.sh --bench  also the peer parsers the bench compares against
 set -euo pipefail

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Turn a grammar's rule list (ragel/<grammar>.rules) into a Ragel file.
+Build-time generator: writes only its output file; no grammar of its own.
 
 For every rule it writes one validation machine (the pure grammar rule as
 `main`) and, for rules with a tags= machine, one parse machine that records

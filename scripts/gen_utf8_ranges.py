@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generate ragel/iri_ranges.rl: RFC 3987's ucschar and iprivate as UTF-8
-byte-sequence machines (Ragel 6 sees bytes, not code points).
+byte-sequence machines (Ragel 6 sees bytes, not code points). Writes only
+its output file.
 
 Usage:
   gen_utf8_ranges.py OUTPUT.rl    write the Ragel file

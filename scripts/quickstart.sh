@@ -2,6 +2,7 @@
 # quickstart.sh: install what is missing, build uriscan, and run it on the
 # bundled sample (tests/data/sample-urls.txt): split every line into its
 # RFC 3986 components, then list the lines that are not valid URI references.
+# Builds in build/ only; a demonstration, not a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Summarise meson testlog.json files into one line: 'N passed, N failed'.
+Reads the logs only; runs nothing.
 
 Usage: test-summary.py BUILDDIR [BUILDDIR...]
 Prints the failing tests first, then the closing line. Exit status 1 if any

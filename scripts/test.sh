@@ -2,7 +2,8 @@
 # test.sh: build uriscan and run the whole test suite twice: a normal build
 # (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang when present), then each fuzz target for a bounded time under
-# libFuzzer (build-fuzz, when clang's libFuzzer is installed).
+# libFuzzer (build-fuzz, when clang's libFuzzer is installed). Builds only
+# in build*/ directories; it never runs scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only

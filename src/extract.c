@@ -1,559 +1,36 @@
 /*
  * extract.c: find URLs in free text, in chunks of any size (uriscan.h,
- * "Extracting URLs from free text", states the definition of a match).
+ * "Extracting URLs from free text", states the definition of a match): the
+ * public calls and the streaming state machine (chunks, seam, truncation).
+ * Allocates only in uriscan_extractor_new; no SIMD here (extract_find.c).
  *
  * Shape (../shared/RAGEL.md 4.4, design D): a fast search for candidate
- * ':' bytes ("://", or any ':' when opaque schemes are asked for), a walk
- * back over the scheme, then the grammar's anchored extraction machine
- * (extract=RULE in ragel/<grammar>.rules) run forward from the scheme,
- * remembering where the longest matching prefix ends. Every byte is read a
- * bounded number of times: the walk back stops at the previous match and at
- * URISCAN_EXTRACT_SCHEME_MAX bytes, and the machine at max_len + 1 bytes
- * unless the match is truncated (then it runs on without storing bytes).
+ * ':' bytes ("://", or any ':' when opaque schemes are asked for;
+ * extract_find.c), a walk back over the scheme, then the grammar's anchored
+ * extraction machine (extract=RULE in ragel/<grammar>.rules) run forward
+ * from the scheme, remembering where the longest matching prefix ends
+ * (extract_scan.c). Every byte is read a bounded number of times: the walk
+ * back stops at the previous match and at URISCAN_EXTRACT_SCHEME_MAX bytes,
+ * and the machine at max_len + 1 bytes unless the match is truncated (then
+ * it runs on without storing bytes).
  *
- * Streaming: scan() works on one contiguous buffer and, when it cannot
- * decide, says which bytes a later decision still needs (`keep`: the scheme
- * of a match still open, or the run of scheme characters at the end, at most
- * 66 bytes). The extractor copies those bytes (at most max_len) into its
- * seam buffer and, on the next feed, scans them together with a copy of the
- * head of the new chunk; past the seam it scans the caller's chunk in place.
- * A truncated match still open at the end of a chunk keeps only the
- * machine's state and its first max_len bytes.
+ * Streaming: the scan (uriscan__extract_scan) works on one contiguous buffer
+ * and, when it cannot decide, says which bytes a later decision still needs
+ * (`keep`: the scheme of a match still open, or the run of scheme characters
+ * at the end, at most 66 bytes). The extractor copies those bytes (at most
+ * max_len) into its seam buffer and, on the next feed, scans them together
+ * with a copy of the head of the new chunk; past the seam it scans the
+ * caller's chunk in place. A truncated match still open at the end of a
+ * chunk keeps only the machine's state and its first max_len bytes.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "extract.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define HAVE_AVX2_PATH 1
-#include <immintrin.h>
-#else
-#define HAVE_AVX2_PATH 0
-#endif
-
-#define SCHEME_MAX ((size_t)URISCAN_EXTRACT_SCHEME_MAX)
 /* The seam first copies this much of a new chunk: enough to decide every
  * candidate whose scheme starts in the carried bytes unless one is long. */
 #define SEAM_HEAD (2 * SCHEME_MAX + 16)
-
-/* ------------------------------------------------------------------ */
-/* Byte classes                                                        */
-
-enum { C_SCHEME = 1, C_ALPHA = 2 };
-
-/* C_SCHEME: ALPHA / DIGIT / "+" / "-" / "."; C_ALPHA: ALPHA */
-#define CL_S C_SCHEME
-#define CL_A (C_SCHEME | C_ALPHA)
-#define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
-#define CL_A26                                                                 \
-	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
-	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
-	    CL_A, CL_A, CL_A
-static const unsigned char classes[256] = {
-	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
-	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
-};
-
-static unsigned char byte_class(unsigned char c)
-{
-	return classes[c];
-}
-
-static int ascii_lower(int c)
-{
-	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
-}
-
-/* ------------------------------------------------------------------ */
-/* Configuration shared by the extractor and uriscan_extract()         */
-
-struct xcfg {
-	enum uriscan_grammar g;
-	unsigned rule; /* the grammar's default rule (uriscan_parse's) */
-	const struct uriscan__xmachine *xm;
-	unsigned flags;
-	size_t max_len;
-	const char *opaque; /* comma-separated schemes; NULL: none */
-	size_t opaque_len;
-	int simd;
-};
-
-#define KNOWN_FLAGS                                                            \
-	(URISCAN_EXTRACT_NO_TRIM | URISCAN_EXTRACT_NO_COMPONENTS |                 \
-	 URISCAN_EXTRACT_SCALAR)
-
-static int simd_wanted(unsigned flags)
-{
-#if HAVE_AVX2_PATH
-	const char *env;
-
-	if (flags & URISCAN_EXTRACT_SCALAR)
-		return 0;
-	env = getenv("URISCAN_NO_SIMD");
-	if (env != NULL && env[0] != '\0' && strcmp(env, "0") != 0)
-		return 0;
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2") != 0;
-#else
-	(void)flags;
-	return 0;
-#endif
-}
-
-/* Each entry of a comma-separated list must be a scheme (RFC 3986 3.1). */
-static int opaque_list_ok(const char *l)
-{
-	size_t n = 0;
-
-	for (;; l++) {
-		if (*l == ',' || *l == '\0') {
-			if (n == 0 || n > SCHEME_MAX)
-				return 0;
-			if (*l == '\0')
-				return 1;
-			n = 0;
-			continue;
-		}
-		if (n == 0 ? !(byte_class((unsigned char)*l) & C_ALPHA)
-		           : !(byte_class((unsigned char)*l) & C_SCHEME))
-			return 0;
-		n++;
-	}
-}
-
-static int cfg_init(struct xcfg *k, enum uriscan_grammar g,
-                    const struct uriscan_extract_options *opt)
-{
-	const struct uriscan__gen *gen;
-	int st = uriscan__grammar_gen(g, &gen);
-
-	if (st != URISCAN_OK)
-		return st;
-	if (gen->extract == NULL)
-		return URISCAN_E_GRAMMAR_UNAVAILABLE;
-	memset(k, 0, sizeof *k);
-	k->g = g;
-	k->rule = uriscan_rule_default(g);
-	k->xm = gen->extract;
-	k->max_len = URISCAN_EXTRACT_MAX_LEN_DEFAULT;
-	if (opt != NULL) {
-		if (opt->flags & ~KNOWN_FLAGS)
-			return URISCAN_E_INVALID_ARG;
-		k->flags = opt->flags;
-		if (opt->max_len != 0) {
-			if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN ||
-			    opt->max_len > UINT32_MAX / 4)
-				return URISCAN_E_INVALID_ARG;
-			k->max_len = opt->max_len;
-		}
-		if (opt->opaque_schemes != NULL && opt->opaque_schemes[0]) {
-			if (!opaque_list_ok(opt->opaque_schemes))
-				return URISCAN_E_INVALID_ARG;
-			k->opaque = opt->opaque_schemes;
-			k->opaque_len = strlen(k->opaque);
-		}
-	}
-	k->simd = simd_wanted(k->flags);
-	return URISCAN_OK;
-}
-
-/* Is [s, s + n) one of the opaque schemes (ASCII case-insensitive)? */
-static int opaque_listed(const struct xcfg *k, const unsigned char *s,
-                         size_t n)
-{
-	const char *l = k->opaque, *end = k->opaque + k->opaque_len;
-
-	if (l == NULL)
-		return 0;
-	while (l < end) {
-		const char *e = memchr(l, ',', (size_t)(end - l));
-		size_t ln;
-
-		if (e == NULL)
-			e = end;
-		ln = (size_t)(e - l);
-		if (ln == n) {
-			size_t i = 0;
-			while (i < n && ascii_lower(s[i]) == ascii_lower(l[i]))
-				i++;
-			if (i == n)
-				return 1;
-		}
-		l = e + 1;
-	}
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Candidate search                                                    */
-
-/* The first i in [from, lim) with b[i] == ':' and b[i+1..i+3) == "//"
- * (i + 2 < len), else lim. Portable: memchr. */
-static size_t find_css_scalar(const unsigned char *b, size_t from, size_t lim,
-                              size_t len)
-{
-	while (from < lim) {
-		const unsigned char *q = memchr(b + from, ':', lim - from);
-		size_t c;
-
-		if (q == NULL)
-			return lim;
-		c = (size_t)(q - b);
-		if (c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/')
-			return c;
-		from = c + 1;
-	}
-	return lim;
-}
-
-#if HAVE_AVX2_PATH
-/* ':' at i and '/' at i+1, 32 positions from b + at: a bit mask. */
-__attribute__((target("avx2"))) static inline __m256i
-css_mask(const unsigned char *b, size_t at)
-{
-	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
-	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
-	return _mm256_and_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
-	                        _mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')));
-}
-
-/* The same as find_css_scalar, 64 positions at a time: ":/" found by
- * vector compares (two 32-byte blocks tested at once), the second '/'
- * checked for each hit. */
-__attribute__((target("avx2"))) static size_t
-find_css_avx2(const unsigned char *b, size_t from, size_t lim, size_t len)
-{
-	while (from + 32 <= lim && from + 33 <= len) {
-		__m256i m0 = css_mask(b, from), m1;
-		uint64_t bits;
-		size_t step = 32;
-
-		if (from + 64 <= lim && from + 65 <= len) {
-			m1 = css_mask(b, from + 32);
-			if (_mm256_testz_si256(_mm256_or_si256(m0, m1),
-			                       _mm256_or_si256(m0, m1))) {
-				from += 64;
-				continue;
-			}
-			bits = (uint32_t)_mm256_movemask_epi8(m0) |
-			       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
-			step = 64;
-		} else {
-			bits = (uint32_t)_mm256_movemask_epi8(m0);
-		}
-		while (bits != 0) {
-			size_t c = from + (size_t)__builtin_ctzll(bits);
-			if (c + 2 < len && b[c + 2] == '/')
-				return c;
-			bits &= bits - 1;
-		}
-		from += step;
-	}
-	return find_css_scalar(b, from, lim, len);
-}
-#endif
-
-/* The next candidate ':' in [from, lim), else lim. */
-static size_t find_candidate(const struct xcfg *k, const unsigned char *b,
-                             size_t from, size_t lim, size_t len)
-{
-	if (k->opaque != NULL) {
-		/* every ':' may start an opaque URI */
-		const unsigned char *q;
-		if (from >= lim)
-			return lim;
-		q = memchr(b + from, ':', lim - from);
-		return q ? (size_t)(q - b) : lim;
-	}
-#if HAVE_AVX2_PATH
-	if (k->simd)
-		return find_css_avx2(b, from, lim, len);
-#endif
-	return find_css_scalar(b, from, lim, len);
-}
-
-/* ------------------------------------------------------------------ */
-/* One buffer                                                          */
-
-/*
- * The components of a match b[0, n), as uriscan_parse(g, b, n) gives them
- * (uriscan.h: struct uriscan_match.uri), but with the parse machine of the
- * extraction rule called directly: a match is an instance of that rule, so
- * the dispatch and the union with relative-ref that the default rule
- * (URI-reference) adds are not needed. 1 if it parses.
- */
-static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
-{
-	u->present = 0;
-	u->grammar = k->g;
-	u->rule = k->rule;
-	u->host_type = URISCAN_HOST_NONE;
-	u->kind = URISCAN_KIND_NONE;
-	u->error_offset = 0;
-	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
-}
-
-static void uri_done(struct uriscan_uri *u)
-{
-	u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
-	                                         : URISCAN_KIND_RELATIVE;
-}
-
-static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
-                       struct uriscan_uri *u)
-{
-	size_t eo = 0;
-
-	if (k->xm->parse == NULL)
-		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
-		       URISCAN_OK;
-	uri_init(k, u);
-	if (k->xm->parse(b, b + n, u, &eo)) {
-		uri_done(u);
-		return 1;
-	}
-	u->present = 0;
-	u->host_type = URISCAN_HOST_NONE;
-	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
-	u->error_offset = eo;
-	return 0;
-}
-
-/* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
-/* How many times c occurs in b[ms, me). */
-static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
-                         unsigned char c)
-{
-	size_t n = 0;
-	const unsigned char *q = b + ms, *e = b + me;
-
-	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
-		n++;
-		q++;
-	}
-	return n;
-}
-
-static size_t trim(const unsigned char *b, size_t ms, size_t me,
-                   size_t min_end)
-{
-	/* the counts, taken only when a bracket or quote is at the end (the
-	 * bytes before it do not change while trimming) */
-	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
-	int counted = 0;
-
-	switch (b[me - 1]) {
-	case '.': case ',': case ';': case ':': case '!': case '?':
-	case ')': case ']': case '\'':
-		break;
-	default:
-		return me; /* the common case: nothing to count */
-	}
-	while (me > min_end) {
-		unsigned char c = b[me - 1];
-		if (!counted && (c == ')' || c == ']' || c == '\'')) {
-			op = count_byte(b, ms, me, '(');
-			cp = count_byte(b, ms, me, ')');
-			ob = count_byte(b, ms, me, '[');
-			cb = count_byte(b, ms, me, ']');
-			q = count_byte(b, ms, me, '\'');
-			counted = 1;
-		}
-		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
-		    c == '?') {
-			me--;
-		} else if (c == ')' && cp > op) {
-			cp--;
-			me--;
-		} else if (c == ']' && cb > ob) {
-			cb--;
-			me--;
-		} else if (c == '\'' && (q & 1)) {
-			q--;
-			me--;
-		} else {
-			break;
-		}
-	}
-	return me;
-}
-
-enum { S_MATCH, S_MORE, S_OPEN };
-
-struct scan_out {
-	/* S_MATCH: b[ms, me) (truncated: b[ms, ms + max_len) are kept and
-	 * the match ends at lf); S_OPEN: a truncated run open at the end */
-	size_t ms, me, lf, scheme_len;
-	int truncated;
-	int cs; /* S_OPEN: the machine's state */
-	int lf_set;
-	/* S_MORE: bytes from keep on are still needed; `from` was left at the
-	 * first ':' not decided yet */
-	size_t keep;
-	struct uriscan_uri *uri; /* where to parse the match into, or NULL */
-};
-
-/*
- * Find the next match in b[0, len), looking at candidate ':' at indices >=
- * *from, with schemes starting at >= *floor. eof: nothing follows b. On
- * S_MATCH, *from and *floor move past the match.
- */
-static int scan(const struct xcfg *k, const unsigned char *b, size_t len,
-                int eof, size_t *from, size_t *floor, struct scan_out *o)
-{
-	const struct uriscan__xmachine *xm = k->xm;
-	size_t lim = eof ? len : (len >= 2 ? len - 2 : 0);
-	size_t i = *from < *floor ? *floor : *from;
-
-	for (;;) {
-		size_t c = find_candidate(k, b, i, lim, len);
-		size_t lo, r, stop, n, me;
-		const unsigned char *lf = NULL;
-		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
-		int cs, auth, lcs = 0;
-		/* components in the same run (the tags machine), when wanted */
-		int tags = o->uri != NULL && xm->xexec != NULL;
-
-		if (c >= lim)
-			break;
-		i = c + 1;
-		/* the scheme: scheme characters back from ':', from a letter */
-		lo = *floor;
-		if (c >= SCHEME_MAX && c - SCHEME_MAX > lo)
-			lo = c - SCHEME_MAX;
-		r = c;
-		while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
-			r--;
-		while (r < c && !(byte_class(b[r]) & C_ALPHA))
-			r++;
-		if (r == c)
-			continue;
-		auth = c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/';
-		if (!auth && !opaque_listed(k, b + r, c - r))
-			continue;
-
-		/* the machine, from the scheme, for at most max_len + 1 bytes */
-		stop = len - r > k->max_len + 1 ? r + k->max_len + 1 : len;
-		if (tags) {
-			uri_init(k, o->uri);
-			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
-				mk[j] = b + r;
-			cs = xm->xstart;
-			n = xm->xexec(&cs, b + r, b + r, b + stop, NULL, o->uri, mk,
-			              &lf, &lcs);
-			if (cs == xm->xerror) {
-				cs = xm->error;
-			} else if (n > k->max_len) {
-				/* truncated: the pure machine runs on (its states
-				 * differ), so run it again from the scheme */
-				tags = 0;
-				lf = NULL;
-				cs = xm->start;
-				n = xm->exec(&cs, b + r, b + stop, &lf);
-			} else {
-				cs = xm->start; /* open: anything but error */
-			}
-		} else {
-			cs = xm->start;
-			n = xm->exec(&cs, b + r, b + stop, &lf);
-		}
-		if (cs != xm->error && n <= k->max_len && !eof) {
-			/* open at the end of the buffer: decide later */
-			*from = c;
-			o->keep = r;
-			return S_MORE;
-		}
-		if (lf == NULL)
-			continue; /* not even "scheme:" (not for RFC 3986) */
-		o->ms = r;
-		o->scheme_len = c - r;
-		if (cs != xm->error && n > k->max_len) {
-			/* truncated: run on to its end, keeping nothing */
-			size_t e;
-			n = xm->exec(&cs, b + stop, b + len, &lf);
-			o->truncated = 1;
-			o->lf = (size_t)(lf - b);
-			if (cs != xm->error && !eof) {
-				o->cs = cs;
-				return S_OPEN;
-			}
-			e = stop + n;
-			o->me = o->lf;
-			*floor = *from = e;
-			return S_MATCH;
-		}
-		me = (size_t)(lf - b);
-		o->lf = me;
-		if (!(k->flags & URISCAN_EXTRACT_NO_TRIM))
-			me = trim(b, r, me, auth ? c + 3 : c + 1);
-		if (!auth && me <= c + 1)
-			continue; /* an opaque match needs a byte after ':' */
-		if (tags && me == o->lf && r + n == o->lf) {
-			/* the run read nothing past the match but the byte that
-			 * ended it: end it at the match with the EOF actions of
-			 * the state there, and the components are complete */
-			const unsigned char *e = b + me, *lf2 = NULL;
-			cs = lcs;
-			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
-			uri_done(o->uri);
-		} else if (o->uri != NULL) {
-			/* trimming keeps an RFC 3986 URI valid; should a grammar
-			 * disagree, give bytes back until it parses */
-			while (!parse_match(k, b + r, me - r, o->uri) &&
-			       me < o->lf)
-				me++;
-		}
-		o->truncated = 0;
-		o->me = me;
-		*floor = *from = me;
-		return S_MATCH;
-	}
-	if (!eof) {
-		/* keep what a candidate ':' at lim or later may need: the run of
-		 * scheme characters before it */
-		size_t t = len;
-		if (len >= 2 && b[len - 2] == ':')
-			t = len - 2;
-		else if (len >= 1 && b[len - 1] == ':')
-			t = len - 1;
-		size_t lo = *floor;
-		if (t >= SCHEME_MAX && t - SCHEME_MAX > lo)
-			lo = t - SCHEME_MAX;
-		if (lo > t)
-			lo = t;
-		while (t > lo && (byte_class(b[t - 1]) & C_SCHEME))
-			t--;
-		o->keep = t;
-	}
-	*from = lim > i ? lim : i;
-	return S_MORE;
-}
-
-static void fill_match(const struct xcfg *k, const struct scan_out *o,
-                       const unsigned char *b, uint64_t abs,
-                       struct uriscan_match *m)
-{
-	m->offset = abs + o->ms;
-	m->scheme_len = (uint32_t)o->scheme_len;
-	m->bytes = (const char *)b + o->ms;
-	if (o->truncated) {
-		m->length = (uint64_t)(o->lf - o->ms);
-		/* the first max_len bytes of the match, never bytes after it
-		 * (the longest valid prefix may be short: "http://a:bbb...") */
-		m->nbytes = m->length < k->max_len ? (size_t)m->length
-		                                   : k->max_len;
-		m->flags = URISCAN_MATCH_TRUNCATED;
-	} else {
-		m->length = (uint64_t)(o->me - o->ms);
-		m->nbytes = o->me - o->ms;
-		m->flags = 0;
-	}
-	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
-		memset(&m->uri, 0, sizeof m->uri);
-		m->uri.grammar = k->g;
-	}
-}
 
 /* ------------------------------------------------------------------ */
 /* The whole buffer                                                    */
@@ -572,7 +49,7 @@ int uriscan_extract(enum uriscan_grammar g,
 
 	if (count)
 		*count = 0;
-	st = cfg_init(&k, g, opt);
+	st = uriscan__extract_cfg_init(&k, g, opt);
 	if (st != URISCAN_OK)
 		return st;
 	if (cb == NULL || (s == NULL && len != 0))
@@ -582,10 +59,10 @@ int uriscan_extract(enum uriscan_grammar g,
 	for (;;) {
 		memset(&o, 0, sizeof o);
 		o.uri = (k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m.uri;
-		if (scan(&k, (const unsigned char *)s, len, 1, &from, &floor,
-		         &o) != S_MATCH)
+		if (uriscan__extract_scan(&k, (const unsigned char *)s, len, 1,
+		                          &from, &floor, &o) != S_MATCH)
 			break;
-		fill_match(&k, &o, (const unsigned char *)s, 0, &m);
+		uriscan__extract_fill(&k, &o, (const unsigned char *)s, 0, &m);
 		n++;
 		if (cb(user, &m) != 0)
 			break;
@@ -642,7 +119,7 @@ int uriscan_extractor_new(enum uriscan_grammar g,
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
 	*out = NULL;
-	st = cfg_init(&k, g, opt);
+	st = uriscan__extract_cfg_init(&k, g, opt);
 	if (st != URISCAN_OK)
 		return st;
 	x = calloc(1, sizeof *x);
@@ -794,10 +271,10 @@ static int scan_buffer(uriscan_extractor *x, const unsigned char *b,
 
 	memset(o, 0, sizeof *o);
 	o->uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
-	r = scan(&x->k, b, len, eof, &from, &floor, o);
+	r = uriscan__extract_scan(&x->k, b, len, eof, &from, &floor, o);
 	*res = r;
 	if (r == S_MATCH) {
-		fill_match(&x->k, o, b, abs, m);
+		uriscan__extract_fill(&x->k, o, b, abs, m);
 		x->from = abs + from;
 		x->floor = abs + floor;
 		return 1;

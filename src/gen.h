@@ -1,6 +1,7 @@
 /*
  * gen.h: what the generated rule machines (scripts/gen_rules.py output,
  * compiled by ragel) need from the C side. Internal; not installed.
+ * Declarations and macros only: no mutable data, no allocation.
  */
 #ifndef URISCAN_GEN_H
 #define URISCAN_GEN_H

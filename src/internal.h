@@ -2,6 +2,7 @@
  * internal.h: definitions shared by the library's C files and the generated
  * machines. Internal; not installed. Every symbol declared here is hidden
  * (the library is built with -fvisibility=hidden and a version script).
+ * Declarations only; nothing public (that is include/uriscan.h).
  */
 #ifndef URISCAN_INTERNAL_H
 #define URISCAN_INTERNAL_H

@@ -1,6 +1,7 @@
 /*
  * iri.c: RFC 3987 outside the machines: naming UTF-8 errors for the rfc3987
  * grammar, and the IRI <-> URI mappings of section 3 (see uriscan.h).
+ * No allocation of its own (libidn2 allocates inside URISCAN_IRI_IDNA).
  */
 #include <string.h>
 

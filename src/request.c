@@ -1,7 +1,8 @@
 /*
  * request.c: uriscan_request_line, the HTTP/1.1 request line (RFC 9112
  * section 3) on top of the RFC 3986 grammar's request-target rules
- * (ragel/rfc9112.rl).
+ * (ragel/rfc9112.rl). No allocation; no grammar of its own (the rules
+ * are the machines').
  */
 #include <string.h>
 

@@ -3,6 +3,7 @@
  * grammar itself: versions, status table, grammar and rule lookup,
  * unavailable grammars, argument checking, NUL bytes, lengths that do not
  * fit the offsets.
+ * No timing (speed is measured only in bench/).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <limits.h>

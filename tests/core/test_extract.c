@@ -1,5 +1,6 @@
 /*
  * test_extract: the URL extractor (uriscan_extractor_*, uriscan_extract).
+ * No timing (speed is measured only in bench/).
  *
  *   test_extract VECTORS.tsv [LOGFILE]
  *

@@ -1,6 +1,7 @@
 /*
  * test_iri.c: RFC 3987 beyond the vectors: the IRI <-> URI mappings and the
  * ASCII differential with RFC 3986. Prints TAP.
+ * No timing (speed is measured only in bench/).
  *
  * Usage: test_iri [--map FILE] [--roundtrip FILE] [--ascii-tsv FILE]
  *                 [--ascii-lines FILE] ...

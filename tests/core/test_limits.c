@@ -1,6 +1,7 @@
 /*
  * test_limits.c: bad arguments and limits, for every rule of every grammar
- * built (the expectations are the contract of include/uriscan.h):
+ * built (the expectations are the contract of include/uriscan.h; no
+ * timing: speed is measured only in bench/):
  *
  *  - length 0, from a pointer and from NULL: the same answer, valid or
  *    incomplete@0; NULL with a length: invalid_argument;

@@ -5,6 +5,7 @@
  * call is valid exactly when the rule matches, with the same offset.
  * Also: API edge cases, and every prefix of every vector (no read past len,
  * checked by ASan in scripts/test.sh).
+ * No timing (speed is measured only in bench/).
  *
  * Usage: test_request FILE
  */

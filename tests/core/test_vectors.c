@@ -1,6 +1,7 @@
 /*
  * test_vectors.c: table-driven conformance test for a grammar (RFC 3986 by
  * default).
+ * No timing (speed is measured only in bench/).
  *
  * Usage: test_vectors [-g GRAMMAR] [--t0] [--coverage N] FILE...
  *

@@ -2,6 +2,7 @@
  * fuzz_extract.c: extraction from free text (uriscan.h, "Extracting URLs
  * from free text"): the streaming extractor fed in chunk sizes taken from
  * the input against uriscan_extract on the whole buffer.
+ * No state carried from one input to the next; no timing.
  *
  * Input:
  *   byte 0   bits 0-2: grammar (as fuzz.h; a grammar without an extraction

@@ -2,6 +2,7 @@
  * fuzz_iri.c: the IRI <-> URI mappings of RFC 3987 section 3
  * (uriscan_iri_to_uri, uriscan_uri_to_iri), the input taken both as an IRI
  * and as a URI.
+ * No state carried from one input to the next; no timing.
  *
  * Input: byte 0 bit 0: URISCAN_IRI_IDNA for uriscan_iri_to_uri; bit 1:
  * URISCAN_URI_DECODE_UNRESERVED for uriscan_uri_to_iri; other bits

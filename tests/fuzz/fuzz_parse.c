@@ -1,6 +1,7 @@
 /*
  * fuzz_parse.c: whole-string parse with each grammar's top rule
  * (uriscan_validate / uriscan_parse), every invariant of fuzz.h.
+ * No state carried from one input to the next; no timing.
  *
  * Input: byte 0 (grammar, flags bit), [flags byte], then the string.
  */

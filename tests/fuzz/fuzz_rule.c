@@ -2,6 +2,7 @@
  * fuzz_rule.c: rule-level matching: any rule of any grammar
  * (uriscan_validate_rule / uriscan_parse_rule), every invariant of fuzz.h,
  * and the rule's name looking up the same rule.
+ * No state carried from one input to the next; no timing.
  *
  * Input: byte 0 (grammar, flags bit), [flags byte], rule byte (modulo the
  * grammar's rule count + 1), then the string.

@@ -6,6 +6,7 @@
  * query and fragment: presence (absent is not empty) and bytes. uriparser
  * keeps an IP-literal's host without its brackets and the path as a list
  * of segments; both are rebuilt before comparing.
+ * No state carried from one input to the next; no timing.
  *
  * Input: the whole input is the string (no header byte: one grammar).
  */

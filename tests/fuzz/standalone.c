@@ -5,6 +5,7 @@
  * is read into a heap block of exactly its size, so AddressSanitizer sees a
  * read past its end, and passed once to LLVMFuzzerTestOneInput. Prints one
  * TAP point per file; a broken invariant aborts the program.
+ * Reads files only; checks nothing itself (the target does).
  */
 #include <dirent.h>
 #include <errno.h>

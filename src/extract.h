@@ -1,0 +1,59 @@
+/*
+ * extract.h: what the URL extractor's files share (extract.c: the streaming
+ * state machine; extract_scan.c: one buffer). Internal; not installed.
+ */
+#ifndef URISCAN_EXTRACT_H
+#define URISCAN_EXTRACT_H
+
+#include "internal.h"
+
+#define SCHEME_MAX ((size_t)URISCAN_EXTRACT_SCHEME_MAX)
+
+/* ------------------------------------------------------------------ */
+/* Configuration shared by the extractor and uriscan_extract()         */
+
+struct xcfg {
+	enum uriscan_grammar g;
+	unsigned rule; /* the grammar's default rule (uriscan_parse's) */
+	const struct uriscan__xmachine *xm;
+	unsigned flags;
+	size_t max_len;
+	const char *opaque; /* comma-separated schemes; NULL: none */
+	size_t opaque_len;
+	int simd;
+};
+
+enum { S_MATCH, S_MORE, S_OPEN };
+
+struct scan_out {
+	/* S_MATCH: b[ms, me) (truncated: b[ms, ms + max_len) are kept and
+	 * the match ends at lf); S_OPEN: a truncated run open at the end */
+	size_t ms, me, lf, scheme_len;
+	int truncated;
+	int cs; /* S_OPEN: the machine's state */
+	int lf_set;
+	/* S_MORE: bytes from keep on are still needed; `from` was left at the
+	 * first ':' not decided yet */
+	size_t keep;
+	struct uriscan_uri *uri; /* where to parse the match into, or NULL */
+};
+
+/* Check opt and fill *k for grammar g (uriscan_extract_options). */
+int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
+                              const struct uriscan_extract_options *opt);
+
+/*
+ * Find the next match in b[0, len), looking at candidate ':' at indices >=
+ * *from, with schemes starting at >= *floor. eof: nothing follows b. On
+ * S_MATCH, *from and *floor move past the match.
+ */
+int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
+                          size_t len, int eof, size_t *from, size_t *floor,
+                          struct scan_out *o);
+
+/* The match o found in buffer b (stream offset abs) as the caller sees it. */
+void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
+                           const unsigned char *b, uint64_t abs,
+                           struct uriscan_match *m);
+
+#endif

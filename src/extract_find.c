@@ -1,0 +1,100 @@
+/*
+ * extract_find.c: the URL extractor's search for candidate ':' bytes (AVX2
+ * or memchr, chosen at run time): the only place that touches SIMD
+ * intrinsics. No allocation, no state, reads only [b, b + len).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract_find.h"
+#include "uriscan.h"
+
+#if URISCAN__HAVE_AVX2_PATH
+#include <immintrin.h>
+#endif
+
+int uriscan__find_simd_wanted(unsigned flags)
+{
+#if URISCAN__HAVE_AVX2_PATH
+	const char *env;
+
+	if (flags & URISCAN_EXTRACT_SCALAR)
+		return 0;
+	env = getenv("URISCAN_NO_SIMD");
+	if (env != NULL && env[0] != '\0' && strcmp(env, "0") != 0)
+		return 0;
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") != 0;
+#else
+	(void)flags;
+	return 0;
+#endif
+}
+
+/* The first i in [from, lim) with b[i] == ':' and b[i+1..i+3) == "//"
+ * (i + 2 < len), else lim. Portable: memchr. */
+size_t uriscan__find_css_scalar(const unsigned char *b, size_t from,
+                                size_t lim, size_t len)
+{
+	while (from < lim) {
+		const unsigned char *q = memchr(b + from, ':', lim - from);
+		size_t c;
+
+		if (q == NULL)
+			return lim;
+		c = (size_t)(q - b);
+		if (c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/')
+			return c;
+		from = c + 1;
+	}
+	return lim;
+}
+
+#if URISCAN__HAVE_AVX2_PATH
+/* ':' at i and '/' at i+1, 32 positions from b + at: a bit mask. */
+__attribute__((target("avx2"))) static inline __m256i
+css_mask(const unsigned char *b, size_t at)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
+	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
+	return _mm256_and_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
+	                        _mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')));
+}
+
+/* The same as uriscan__find_css_scalar, 64 positions at a time: ":/" found
+ * by vector compares (two 32-byte blocks tested at once), the second '/'
+ * checked for each hit. */
+__attribute__((target("avx2"))) size_t
+uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
+                       size_t len)
+{
+	while (from + 32 <= lim && from + 33 <= len) {
+		__m256i m0 = css_mask(b, from), m1;
+		uint64_t bits;
+		size_t step = 32;
+
+		if (from + 64 <= lim && from + 65 <= len) {
+			m1 = css_mask(b, from + 32);
+			if (_mm256_testz_si256(_mm256_or_si256(m0, m1),
+			                       _mm256_or_si256(m0, m1))) {
+				from += 64;
+				continue;
+			}
+			bits = (uint32_t)_mm256_movemask_epi8(m0) |
+			       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
+			step = 64;
+		} else {
+			bits = (uint32_t)_mm256_movemask_epi8(m0);
+		}
+		while (bits != 0) {
+			size_t c = from + (size_t)__builtin_ctzll(bits);
+			if (c + 2 < len && b[c + 2] == '/')
+				return c;
+			bits &= bits - 1;
+		}
+		from += step;
+	}
+	return uriscan__find_css_scalar(b, from, lim, len);
+}
+#endif

@@ -1,0 +1,395 @@
+/*
+ * extract_scan.c: the URL extractor on one contiguous buffer: its options,
+ * the walk back over a candidate's scheme, the extraction machine's run,
+ * truncation, trimming and the components of a match (extract.c says how).
+ * No allocation, no SIMD here (extract_find.c), reads only [b, b + len).
+ */
+#include <string.h>
+
+#include "extract.h"
+#include "extract_find.h"
+
+/* ------------------------------------------------------------------ */
+/* Byte classes                                                        */
+
+enum { C_SCHEME = 1, C_ALPHA = 2 };
+
+/* C_SCHEME: ALPHA / DIGIT / "+" / "-" / "."; C_ALPHA: ALPHA */
+#define CL_S C_SCHEME
+#define CL_A (C_SCHEME | C_ALPHA)
+#define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
+#define CL_A26                                                                 \
+	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
+	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
+	    CL_A, CL_A, CL_A
+static const unsigned char classes[256] = {
+	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
+	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
+};
+
+static unsigned char byte_class(unsigned char c)
+{
+	return classes[c];
+}
+
+static int ascii_lower(int c)
+{
+	return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+#define KNOWN_FLAGS                                                            \
+	(URISCAN_EXTRACT_NO_TRIM | URISCAN_EXTRACT_NO_COMPONENTS |                 \
+	 URISCAN_EXTRACT_SCALAR)
+
+/* Each entry of a comma-separated list must be a scheme (RFC 3986 3.1). */
+static int opaque_list_ok(const char *l)
+{
+	size_t n = 0;
+
+	for (;; l++) {
+		if (*l == ',' || *l == '\0') {
+			if (n == 0 || n > SCHEME_MAX)
+				return 0;
+			if (*l == '\0')
+				return 1;
+			n = 0;
+			continue;
+		}
+		if (n == 0 ? !(byte_class((unsigned char)*l) & C_ALPHA)
+		           : !(byte_class((unsigned char)*l) & C_SCHEME))
+			return 0;
+		n++;
+	}
+}
+
+int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
+                              const struct uriscan_extract_options *opt)
+{
+	const struct uriscan__gen *gen;
+	int st = uriscan__grammar_gen(g, &gen);
+
+	if (st != URISCAN_OK)
+		return st;
+	if (gen->extract == NULL)
+		return URISCAN_E_GRAMMAR_UNAVAILABLE;
+	memset(k, 0, sizeof *k);
+	k->g = g;
+	k->rule = uriscan_rule_default(g);
+	k->xm = gen->extract;
+	k->max_len = URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	if (opt != NULL) {
+		if (opt->flags & ~KNOWN_FLAGS)
+			return URISCAN_E_INVALID_ARG;
+		k->flags = opt->flags;
+		if (opt->max_len != 0) {
+			if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN ||
+			    opt->max_len > UINT32_MAX / 4)
+				return URISCAN_E_INVALID_ARG;
+			k->max_len = opt->max_len;
+		}
+		if (opt->opaque_schemes != NULL && opt->opaque_schemes[0]) {
+			if (!opaque_list_ok(opt->opaque_schemes))
+				return URISCAN_E_INVALID_ARG;
+			k->opaque = opt->opaque_schemes;
+			k->opaque_len = strlen(k->opaque);
+		}
+	}
+	k->simd = uriscan__find_simd_wanted(k->flags);
+	return URISCAN_OK;
+}
+
+/* Is [s, s + n) one of the opaque schemes (ASCII case-insensitive)? */
+static int opaque_listed(const struct xcfg *k, const unsigned char *s,
+                         size_t n)
+{
+	const char *l = k->opaque, *end = k->opaque + k->opaque_len;
+
+	if (l == NULL)
+		return 0;
+	while (l < end) {
+		const char *e = memchr(l, ',', (size_t)(end - l));
+		size_t ln;
+
+		if (e == NULL)
+			e = end;
+		ln = (size_t)(e - l);
+		if (ln == n) {
+			size_t i = 0;
+			while (i < n && ascii_lower(s[i]) == ascii_lower(l[i]))
+				i++;
+			if (i == n)
+				return 1;
+		}
+		l = e + 1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* One buffer                                                          */
+
+/*
+ * The components of a match b[0, n), as uriscan_parse(g, b, n) gives them
+ * (uriscan.h: struct uriscan_match.uri), but with the parse machine of the
+ * extraction rule called directly: a match is an instance of that rule, so
+ * the dispatch and the union with relative-ref that the default rule
+ * (URI-reference) adds are not needed. 1 if it parses.
+ */
+static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
+{
+	u->present = 0;
+	u->grammar = k->g;
+	u->rule = k->rule;
+	u->host_type = URISCAN_HOST_NONE;
+	u->kind = URISCAN_KIND_NONE;
+	u->error_offset = 0;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+}
+
+static void uri_done(struct uriscan_uri *u)
+{
+	u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
+	                                         : URISCAN_KIND_RELATIVE;
+}
+
+static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
+                       struct uriscan_uri *u)
+{
+	size_t eo = 0;
+
+	if (k->xm->parse == NULL)
+		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
+		       URISCAN_OK;
+	uri_init(k, u);
+	if (k->xm->parse(b, b + n, u, &eo)) {
+		uri_done(u);
+		return 1;
+	}
+	u->present = 0;
+	u->host_type = URISCAN_HOST_NONE;
+	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	u->error_offset = eo;
+	return 0;
+}
+
+/* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
+/* How many times c occurs in b[ms, me). */
+static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
+                         unsigned char c)
+{
+	size_t n = 0;
+	const unsigned char *q = b + ms, *e = b + me;
+
+	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
+		n++;
+		q++;
+	}
+	return n;
+}
+
+static size_t trim(const unsigned char *b, size_t ms, size_t me,
+                   size_t min_end)
+{
+	/* the counts, taken only when a bracket or quote is at the end (the
+	 * bytes before it do not change while trimming) */
+	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
+	int counted = 0;
+
+	switch (b[me - 1]) {
+	case '.': case ',': case ';': case ':': case '!': case '?':
+	case ')': case ']': case '\'':
+		break;
+	default:
+		return me; /* the common case: nothing to count */
+	}
+	while (me > min_end) {
+		unsigned char c = b[me - 1];
+		if (!counted && (c == ')' || c == ']' || c == '\'')) {
+			op = count_byte(b, ms, me, '(');
+			cp = count_byte(b, ms, me, ')');
+			ob = count_byte(b, ms, me, '[');
+			cb = count_byte(b, ms, me, ']');
+			q = count_byte(b, ms, me, '\'');
+			counted = 1;
+		}
+		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
+		    c == '?') {
+			me--;
+		} else if (c == ')' && cp > op) {
+			cp--;
+			me--;
+		} else if (c == ']' && cb > ob) {
+			cb--;
+			me--;
+		} else if (c == '\'' && (q & 1)) {
+			q--;
+			me--;
+		} else {
+			break;
+		}
+	}
+	return me;
+}
+
+/*
+ * Find the next match in b[0, len), looking at candidate ':' at indices >=
+ * *from, with schemes starting at >= *floor. eof: nothing follows b. On
+ * S_MATCH, *from and *floor move past the match.
+ */
+int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
+                          size_t len, int eof, size_t *from, size_t *floor,
+                          struct scan_out *o)
+{
+	const struct uriscan__xmachine *xm = k->xm;
+	size_t lim = eof ? len : (len >= 2 ? len - 2 : 0);
+	size_t i = *from < *floor ? *floor : *from;
+
+	for (;;) {
+		size_t c = uriscan__find_candidate(k->opaque != NULL, k->simd, b,
+		                                    i, lim, len);
+		size_t lo, r, stop, n, me;
+		const unsigned char *lf = NULL;
+		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
+		int cs, auth, lcs = 0;
+		/* components in the same run (the tags machine), when wanted */
+		int tags = o->uri != NULL && xm->xexec != NULL;
+
+		if (c >= lim)
+			break;
+		i = c + 1;
+		/* the scheme: scheme characters back from ':', from a letter */
+		lo = *floor;
+		if (c >= SCHEME_MAX && c - SCHEME_MAX > lo)
+			lo = c - SCHEME_MAX;
+		r = c;
+		while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
+			r--;
+		while (r < c && !(byte_class(b[r]) & C_ALPHA))
+			r++;
+		if (r == c)
+			continue;
+		auth = c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/';
+		if (!auth && !opaque_listed(k, b + r, c - r))
+			continue;
+
+		/* the machine, from the scheme, for at most max_len + 1 bytes */
+		stop = len - r > k->max_len + 1 ? r + k->max_len + 1 : len;
+		if (tags) {
+			uri_init(k, o->uri);
+			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
+				mk[j] = b + r;
+			cs = xm->xstart;
+			n = xm->xexec(&cs, b + r, b + r, b + stop, NULL, o->uri, mk,
+			              &lf, &lcs);
+			if (cs == xm->xerror) {
+				cs = xm->error;
+			} else if (n > k->max_len) {
+				/* truncated: the pure machine runs on (its states
+				 * differ), so run it again from the scheme */
+				tags = 0;
+				lf = NULL;
+				cs = xm->start;
+				n = xm->exec(&cs, b + r, b + stop, &lf);
+			} else {
+				cs = xm->start; /* open: anything but error */
+			}
+		} else {
+			cs = xm->start;
+			n = xm->exec(&cs, b + r, b + stop, &lf);
+		}
+		if (cs != xm->error && n <= k->max_len && !eof) {
+			/* open at the end of the buffer: decide later */
+			*from = c;
+			o->keep = r;
+			return S_MORE;
+		}
+		if (lf == NULL)
+			continue; /* not even "scheme:" (not for RFC 3986) */
+		o->ms = r;
+		o->scheme_len = c - r;
+		if (cs != xm->error && n > k->max_len) {
+			/* truncated: run on to its end, keeping nothing */
+			size_t e;
+			n = xm->exec(&cs, b + stop, b + len, &lf);
+			o->truncated = 1;
+			o->lf = (size_t)(lf - b);
+			if (cs != xm->error && !eof) {
+				o->cs = cs;
+				return S_OPEN;
+			}
+			e = stop + n;
+			o->me = o->lf;
+			*floor = *from = e;
+			return S_MATCH;
+		}
+		me = (size_t)(lf - b);
+		o->lf = me;
+		if (!(k->flags & URISCAN_EXTRACT_NO_TRIM))
+			me = trim(b, r, me, auth ? c + 3 : c + 1);
+		if (!auth && me <= c + 1)
+			continue; /* an opaque match needs a byte after ':' */
+		if (tags && me == o->lf && r + n == o->lf) {
+			/* the run read nothing past the match but the byte that
+			 * ended it: end it at the match with the EOF actions of
+			 * the state there, and the components are complete */
+			const unsigned char *e = b + me, *lf2 = NULL;
+			cs = lcs;
+			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
+			uri_done(o->uri);
+		} else if (o->uri != NULL) {
+			/* trimming keeps an RFC 3986 URI valid; should a grammar
+			 * disagree, give bytes back until it parses */
+			while (!parse_match(k, b + r, me - r, o->uri) &&
+			       me < o->lf)
+				me++;
+		}
+		o->truncated = 0;
+		o->me = me;
+		*floor = *from = me;
+		return S_MATCH;
+	}
+	if (!eof) {
+		/* keep what a candidate ':' at lim or later may need: the run of
+		 * scheme characters before it */
+		size_t t = len;
+		if (len >= 2 && b[len - 2] == ':')
+			t = len - 2;
+		else if (len >= 1 && b[len - 1] == ':')
+			t = len - 1;
+		size_t lo = *floor;
+		if (t >= SCHEME_MAX && t - SCHEME_MAX > lo)
+			lo = t - SCHEME_MAX;
+		if (lo > t)
+			lo = t;
+		while (t > lo && (byte_class(b[t - 1]) & C_SCHEME))
+			t--;
+		o->keep = t;
+	}
+	*from = lim > i ? lim : i;
+	return S_MORE;
+}
+
+void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
+                           const unsigned char *b, uint64_t abs,
+                           struct uriscan_match *m)
+{
+	m->offset = abs + o->ms;
+	m->scheme_len = (uint32_t)o->scheme_len;
+	m->bytes = (const char *)b + o->ms;
+	if (o->truncated) {
+		m->length = (uint64_t)(o->lf - o->ms);
+		/* the first max_len bytes of the match, never bytes after it
+		 * (the longest valid prefix may be short: "http://a:bbb...") */
+		m->nbytes = m->length < k->max_len ? (size_t)m->length
+		                                   : k->max_len;
+		m->flags = URISCAN_MATCH_TRUNCATED;
+	} else {
+		m->length = (uint64_t)(o->me - o->ms);
+		m->nbytes = o->me - o->ms;
+		m->flags = 0;
+	}
+	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
+		memset(&m->uri, 0, sizeof m->uri);
+		m->uri.grammar = k->g;
+	}
+}
