@@ -22,7 +22,7 @@
 
 #include "args.h"
 #include "commands.h"
-#include "extract.h"
+#include "cmd_extract.h"
 #include "input.h"
 #include "output.h"
 #include "reader.h"

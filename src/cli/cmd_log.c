@@ -14,8 +14,8 @@
 
 #include "args.h"
 #include "commands.h"
-#include "grammar.h"
-#include "log.h"
+#include "grammar_opts.h"
+#include "cmd_log.h"
 #include "output.h"
 #include "report.h"
 

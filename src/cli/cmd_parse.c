@@ -13,7 +13,7 @@
 
 #include "cmd_all.h"
 #include "commands.h"
-#include "grammar.h"
+#include "grammar_opts.h"
 #include "input.h"
 #include "opts.h"
 #include "output.h"

@@ -7,7 +7,7 @@
 #include "uriscan.h"
 
 #include "commands.h"
-#include "grammar.h"
+#include "grammar_opts.h"
 #include "opts.h"
 #include "output.h"
 #include "report.h"

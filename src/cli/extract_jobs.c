@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "extract.h"
+#include "cmd_extract.h"
 #include "report.h"
 
 #define BLOCK_MAX ((size_t)16 << 20)

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "extract.h"
+#include "cmd_extract.h"
 #include "output.h"
 
 int extract_need_components(const struct xopts *o)

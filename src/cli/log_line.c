@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "log.h"
+#include "cmd_log.h"
 #include "report.h"
 
 static int hexv(int c)

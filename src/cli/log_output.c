@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "log.h"
+#include "cmd_log.h"
 #include "output.h"
 
 /* Output helpers that switch on the format. */

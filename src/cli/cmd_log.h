@@ -1,5 +1,5 @@
 /*
- * log.h: the parts of `uriscan log` (cmd_log.c: options, judging, the FILE
+ * cmd_log.h: the parts of `uriscan log` (cmd_log.c: options, judging, the FILE
  * loop; log_line.c: the access-log line format; log_output.c: the records
  * and the summary). Internal to log; other commands do not include it.
  */

@@ -1,8 +1,8 @@
 /*
- * grammar.c: -g and -r lookups and the fields of each grammar (grammar.h).
+ * grammar_opts.c: -g and -r lookups and the fields of each grammar (grammar_opts.h).
  * Holds no state; prints only the message of a bad -g or -r.
  */
-#include "grammar.h"
+#include "grammar_opts.h"
 
 #include <stdlib.h>
 

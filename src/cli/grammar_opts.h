@@ -1,5 +1,5 @@
 /*
- * grammar.h: the grammar and rule a command was asked for (-g, -r), and the
+ * grammar_opts.h: the grammar and rule a command was asked for (-g, -r), and the
  * fields each grammar defines (what JSON Lines output prints). Lookups
  * only; no output other than the error message before exiting.
  */

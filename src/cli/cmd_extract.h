@@ -1,5 +1,5 @@
 /*
- * extract.h: the parts of `uriscan extract` (cmd_extract.c: options and the
+ * cmd_extract.h: the parts of `uriscan extract` (cmd_extract.c: options and the
  * FILE loop; extract_output.c: what a match prints; extract_jobs.c: -j N).
  * Internal to extract; other commands do not include it.
  */
@@ -12,7 +12,7 @@
 #include "uriscan.h"
 
 #include "counted_set.h"
-#include "grammar.h"
+#include "grammar_opts.h"
 
 enum xformat { XF_TSV, XF_JSONL };
 enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
