@@ -5,7 +5,7 @@
  * Input (fuzz.h): byte 0 chooses the grammar; with bit 3 a flags byte
  * follows, whose bits 0-3 are the URISCAN_NORM_* flags (IRI_DECODE is
  * dropped outside RFC 3987). The rest is split at its first 0x00 byte, if
- * any, into a and b (else a = b = the rest... with b empty).
+ * any, into a and b (without a 0x00 byte: a is the rest, b is empty).
  *
  * Checked:
  *  - the buffer contract of uriscan_iri_to_uri: a size query gives
