@@ -636,7 +636,99 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
 /* ------------------------------------------------------------------ */
 /* Normalization and comparison (RFC 3986 section 6, RFC 3987 5.3)     */
 
-/* (declarations of src/normalize.c, src/compare.c) */
+/*
+ * Syntax-based normalization (RFC 3986 6.2.2, RFC 3987 5.3.2), always done
+ * by uriscan_normalize and uriscan_equivalent, for RFC 3986 and RFC 3987:
+ *  - the scheme and the host in lower case (ASCII letters only; an IPv6 or
+ *    IPvFuture literal too, but not the hex digits of a percent-encoding,
+ *    and not a non-ASCII character of an IRI host);
+ *  - the hex digits of every percent-encoding in upper case ("%3a" ->
+ *    "%3A");
+ *  - percent-encoded unreserved characters (ALPHA DIGIT - . _ ~) decoded
+ *    in every component, the host included (a letter decoded in the host is
+ *    written in lower case: "%41.example" -> "a.example");
+ *  - the dot segments removed (RFC 3986 5.2.4) from the path of a reference
+ *    that has a scheme, an authority or a path starting with "/" (not from
+ *    the rootless path of a relative reference: "a/../b" is kept). A
+ *    segment "." or ".." written with "%2E" is a dot segment too. When the
+ *    result would make a path without an authority start with "//" (which
+ *    would read as an authority: "x:/.//a"), "/." is written in front of
+ *    it ("x:/.//a"), as WHATWG URL does; that form is its own normal form.
+ * RFC 3987 5.3.2.2 (NFC) is not applied: characters are not changed.
+ *
+ * RFC 2396: the same with its own unreserved set, alphanum and mark
+ *   ("-" "_" "." "!" "~" "*" "'" "(" ")"): RFC 2396 2.3 says unreserved
+ *   characters "can be escaped without changing the semantics", so their
+ *   escapes are decoded ("%27" -> "'"). The scheme (3.1) and a server-based
+ *   host (3.2.2) are case-insensitive; a registry-based authority (reg_name)
+ *   is kept as it is, escapes decoded nowhere in it but hex digits in upper
+ *   case (RFC 2396 gives it no case rule). Dot segments: abs_path only (an
+ *   opaque_part has none).
+ * RFC 1738: only what its text makes equivalent for every scheme: the
+ *   scheme (2.1) and the host (3.1, a domain name or IP address) in lower
+ *   case, hex digits in upper case (2.2: the escape encodes an octet). No
+ *   escape is decoded (2.2: the meaning of an encoded octet is up to each
+ *   scheme) and no dot segment is removed ("." has no meaning in RFC 1738).
+ *   The scheme-based flags apply; URISCAN_NORM_HTTP_PATH adds the "/" of an
+ *   http URL with nothing after the host (3.3).
+ *
+ * Scheme-based steps (RFC 3986 6.2.3), each its own flag:
+ */
+/* "http://a:/" -> "http://a/": an empty port and its ':' left out. */
+#define URISCAN_NORM_EMPTY_PORT (1u << 0)
+/* A port equal to the scheme's default left out, with its ':'. The port is
+ * compared as a number ("080" is 80). Defaults (scheme in any case):
+ *   http 80, https 443, ws 80, wss 443, ftp 21. */
+#define URISCAN_NORM_DEFAULT_PORT (1u << 1)
+/* "http://a" -> "http://a/": the empty path of an http or https URI with
+ * an authority becomes "/" (RFC 1738: http only). */
+#define URISCAN_NORM_HTTP_PATH (1u << 2)
+/* All three scheme-based steps. */
+#define URISCAN_NORM_SCHEME_BASED                                              	(URISCAN_NORM_EMPTY_PORT | URISCAN_NORM_DEFAULT_PORT |                     	 URISCAN_NORM_HTTP_PATH)
+/* RFC 3987 only (else URISCAN_E_INVALID_ARG): also decode percent-encoded
+ * UTF-8 where the IRI grammar allows the character, exactly where
+ * uriscan_uri_to_iri decodes it (ucschar; iprivate in the query; not the
+ * bidirectional formatting characters). "%C3%A9" -> U+00E9. */
+#define URISCAN_NORM_IRI_DECODE (1u << 3)
+
+/*
+ * Normalize s[0, len) (a reference valid in grammar g's top rule) into
+ * out[0, out_cap) with the contract of uriscan_iri_to_uri: NUL-terminated;
+ * *out_len (not NULL) set for every valid input, also with
+ * URISCAN_E_BUFFER_TOO_SMALL; out may be NULL when out_cap is 0; on other
+ * failures *out_len is 0 and out[0] NUL (when out_cap > 0). An invalid
+ * input gives uriscan_validate's status and offset (*error_offset, may be
+ * NULL). E_INVALID_ARG: unknown flags, URISCAN_NORM_IRI_DECODE outside RFC
+ * 3987, NULL pointers. The result is valid in g and normalizing it again
+ * changes nothing. No allocation; the result does not point into s.
+ */
+URISCAN_API int uriscan_normalize(enum uriscan_grammar g, const char *s,
+                                  size_t len, char *out, size_t out_cap,
+                                  size_t *out_len, unsigned flags,
+                                  size_t *error_offset);
+
+/* uriscan_equivalent flag: simple string comparison (RFC 3986 6.2.1), byte
+ * for byte, no normalization; no other flag may be set with it. */
+#define URISCAN_EQUIV_STRING (1u << 8)
+
+/*
+ * Equivalence (RFC 3986 6.2): *equal = 1 when a and b have the same normal
+ * form (uriscan_normalize with the same flags), else 0; with
+ * URISCAN_EQUIV_STRING, when they are the same bytes. Both inputs must be
+ * valid in g. The normal forms are compared as they are produced: no
+ * buffer, no allocation, any length.
+ *
+ * Returns URISCAN_OK with *equal set, or a status with *equal = 0: an
+ * invalid input gives uriscan_validate's status, its offset in
+ * *error_offset and in *error_input 1 (a, checked first) or 2 (b);
+ * otherwise *error_offset = *error_input = 0. error_offset and error_input
+ * may be NULL; equal may not.
+ */
+URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
+                                   size_t alen, const char *b, size_t blen,
+                                   unsigned flags, int *equal,
+                                   size_t *error_offset,
+                                   unsigned *error_input);
 
 /* ------------------------------------------------------------------ */
 /* Percent-decoding, query parameters, recomposition                   */

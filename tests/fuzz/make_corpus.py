@@ -13,7 +13,9 @@ vectors of tests/vectors/*.tsv (two valid and two invalid cases per rule)
 for fuzz_rule; the extraction vectors (tests/vectors/extract-*.tsv, their
 options in the header byte, each with a few chunk-size patterns) and lines
 of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
-(tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; a few
+(tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; the
+normalization vectors (normalize-*.tsv as a alone, equivalent.tsv as the
+pair a NUL b) for fuzz_normalize; a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -107,6 +109,7 @@ def main():
         write("fuzz_rule", data)
     extract_seeds(shared)
     iri_seeds(shared)
+    normalize_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -176,6 +179,40 @@ def iri_seeds(shared):
         line = line.rstrip("\n")
         if line:
             write("fuzz_iri", b"\x00" + unescape(line))
+
+
+NORM_FLAGS = {"empty_port": 1, "default_port": 2, "http_path": 4,
+              "scheme_based": 7, "iri_decode": 8}
+
+
+def norm_header(gi, flags):
+    bits = 0
+    for f in flags.split(","):
+        bits |= NORM_FLAGS.get(f, 0)
+    return bytes([gi | 8, bits]) if bits else bytes([gi])
+
+
+def normalize_seeds():
+    """fuzz_normalize: byte 0 grammar (| 8: a flags byte follows), then a,
+    optionally NUL and b (fuzz_normalize.c)."""
+    for gi, g in enumerate(GRAMMARS):
+        vec = os.path.join(ROOT, "tests", "vectors", "normalize-" + g + ".tsv")
+        if not os.path.exists(vec):
+            continue
+        for line in open(vec, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            write("fuzz_normalize", norm_header(gi, f[0]) + unescape(f[1]))
+    vec = os.path.join(ROOT, "tests", "vectors", "equivalent.tsv")
+    for line in open(vec, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        gi = GRAMMARS.index(f[0])
+        write("fuzz_normalize", norm_header(gi, f[1]) + unescape(f[2]) +
+              b"\x00" + unescape(f[3]))
+    write("fuzz_normalize", b"\x07http://a/")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,37 @@
+/*
+ * normalize.c: uriscan_normalize, the normal form (normgen.c) written into
+ * the caller's buffer. No allocation; never writes outside out[0, out_cap).
+ */
+#include "normgen.h"
+
+int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
+                      char *out, size_t out_cap, size_t *out_len,
+                      unsigned flags, size_t *error_offset)
+{
+	struct uriscan__norm n;
+	size_t o = 0;
+	int c, st;
+
+	if (out_len)
+		*out_len = 0;
+	if (out != NULL && out_cap > 0)
+		out[0] = '\0';
+	if (error_offset)
+		*error_offset = 0;
+	if (out_len == NULL || (out == NULL && out_cap != 0))
+		return URISCAN_E_INVALID_ARG;
+	st = uriscan__norm_init(&n, g, s, len, flags, error_offset);
+	if (st != URISCAN_OK)
+		return st;
+	while ((c = uriscan__norm_next(&n)) >= 0) {
+		if (o < out_cap)
+			out[o] = (char)c;
+		o++;
+	}
+	*out_len = o;
+	if (o < out_cap) {
+		out[o] = '\0';
+		return URISCAN_OK;
+	}
+	return URISCAN_E_BUFFER_TOO_SMALL;
+}

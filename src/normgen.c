@@ -1,0 +1,310 @@
+/*
+ * normgen.c: the normal form of a URI reference (RFC 3986 6.2.2-6.2.3, RFC
+ * 3987 5.3) yielded byte by byte. No allocation; reads only [s, s + len).
+ */
+#include <string.h>
+
+#include "normgen.h"
+
+#define NOWHERE ((size_t)-1)
+
+static const char hex_upper[] = "0123456789ABCDEF";
+
+static int hexval(unsigned c)
+{
+	if (c >= '0' && c <= '9')
+		return (int)c - '0';
+	if (c >= 'a' && c <= 'f')
+		return (int)c - 'a' + 10;
+	return (int)c - 'A' + 10; /* the input is valid: a hex digit */
+}
+
+static unsigned lower(unsigned c)
+{
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+static int is_alnum(unsigned c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* The grammar's unreserved set: the escapes it may decode. */
+static int decodable(enum uriscan_grammar g, unsigned c)
+{
+	if (is_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~')
+		return 1;
+	/* RFC 2396 2.3: mark = "-" | "_" | "." | "!" | "~" | "*" | "'" |
+	 * "(" | ")" */
+	return g == URISCAN_RFC2396 &&
+	       (c == '!' || c == '*' || c == '\'' || c == '(' || c == ')');
+}
+
+/* s[a, a + n) equals the lower-case word w, ignoring ASCII case. */
+static int span_is(const unsigned char *s, size_t a, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	if (n != k)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (lower(s[a + i]) != (unsigned char)w[i])
+			return 0;
+	return 1;
+}
+
+/* The default ports of URISCAN_NORM_DEFAULT_PORT (uriscan.h). */
+static const struct {
+	const char *scheme;
+	const char *port;
+} default_ports[] = {
+    {"http", "80"}, {"https", "443"}, {"ws", "80"}, {"wss", "443"},
+    {"ftp", "21"},
+};
+
+static int port_is_default(const struct uriscan__norm *n)
+{
+	const struct uriscan_span *sc = &n->u.part[URISCAN_SCHEME];
+	struct uriscan_span p = n->u.part[URISCAN_PORT];
+
+	while (p.len > 0 && n->s[p.off] == '0') {
+		p.off++;
+		p.len--;
+	}
+	for (size_t i = 0; i < sizeof default_ports / sizeof default_ports[0];
+	     i++)
+		if (span_is(n->s, sc->off, sc->len, default_ports[i].scheme))
+			return span_is(n->s, p.off, p.len, default_ports[i].port);
+	return 0;
+}
+
+static int is_http(const struct uriscan__norm *n)
+{
+	const struct uriscan_span *sc = &n->u.part[URISCAN_SCHEME];
+	return URISCAN_HAS(&n->u, URISCAN_SCHEME) &&
+	       (span_is(n->s, sc->off, sc->len, "http") ||
+	        (n->g != URISCAN_RFC1738 &&
+	         span_is(n->s, sc->off, sc->len, "https")));
+}
+
+/* The scheme-based steps, and where the path is. */
+static void set_scheme_based(struct uriscan__norm *n)
+{
+	const struct uriscan_uri *u = &n->u;
+
+	if (URISCAN_HAS(u, URISCAN_PORT)) {
+		uint32_t off = u->part[URISCAN_PORT].off;
+		uint32_t len = u->part[URISCAN_PORT].len;
+		if (((n->flags & URISCAN_NORM_EMPTY_PORT) && len == 0) ||
+		    ((n->flags & URISCAN_NORM_DEFAULT_PORT) && len > 0 &&
+		     URISCAN_HAS(u, URISCAN_SCHEME) && port_is_default(n))) {
+			n->drop_b = off - 1; /* the ':' */
+			n->drop_e = off + len;
+		}
+	}
+	if (!(n->flags & URISCAN_NORM_HTTP_PATH) ||
+	    !URISCAN_HAS(u, URISCAN_AUTHORITY) || !is_http(n))
+		return;
+	if (n->g == URISCAN_RFC1738) {
+		/* 3.3: "http://host" may omit the "/" */
+		if (u->part[URISCAN_AUTHORITY].off + u->part[URISCAN_AUTHORITY].len ==
+		    n->len) {
+			n->path_b = n->path_e = n->len;
+			n->path_slash = 1;
+		}
+	} else if (u->part[URISCAN_PATH].len == 0) {
+		n->path_slash = 1;
+	}
+}
+
+int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
+                       const char *s, size_t len, unsigned flags,
+                       size_t *error_offset)
+{
+	const unsigned known = URISCAN_NORM_SCHEME_BASED | URISCAN_NORM_IRI_DECODE;
+	struct uriscan_uri *u = &n->u;
+	int st;
+
+	memset(n, 0, sizeof *n);
+	if (error_offset)
+		*error_offset = 0;
+	if ((s == NULL && len != 0) || (flags & ~known) != 0 ||
+	    ((flags & URISCAN_NORM_IRI_DECODE) && g != URISCAN_RFC3987))
+		return URISCAN_E_INVALID_ARG;
+	st = uriscan_parse(g, s, len, 0, u);
+	if (st != URISCAN_OK) {
+		if (error_offset)
+			*error_offset = u->error_offset;
+		return st;
+	}
+	n->s = (const unsigned char *)(s ? s : "");
+	n->len = len;
+	n->g = g;
+	n->flags = flags;
+	n->nodec_b = n->nodec_e = n->drop_b = n->drop_e = NOWHERE;
+	n->q_b = n->q_e = NOWHERE;
+	n->path_b = n->path_e = NOWHERE;
+	n->decode = g != URISCAN_RFC1738;
+	if (URISCAN_HAS(u, URISCAN_SCHEME))
+		n->scheme_e = u->part[URISCAN_SCHEME].len;
+	if (URISCAN_HAS(u, URISCAN_HOST)) {
+		n->host_b = u->part[URISCAN_HOST].off;
+		n->host_e = n->host_b + u->part[URISCAN_HOST].len;
+	}
+	if (URISCAN_HAS(u, URISCAN_REG_NAME)) {
+		n->nodec_b = u->part[URISCAN_REG_NAME].off;
+		n->nodec_e = n->nodec_b + u->part[URISCAN_REG_NAME].len;
+	}
+	if (URISCAN_HAS(u, URISCAN_QUERY)) {
+		n->q_b = u->part[URISCAN_QUERY].off;
+		n->q_e = n->q_b + u->part[URISCAN_QUERY].len;
+	}
+	if (g != URISCAN_RFC1738 && URISCAN_HAS(u, URISCAN_PATH)) {
+		const struct uriscan_span *p = &u->part[URISCAN_PATH];
+		int abs = p->len > 0 && n->s[p->off] == '/';
+		n->path_b = p->off;
+		n->path_e = p->off + p->len;
+		n->dots = abs || (g != URISCAN_RFC2396 &&
+		                  (URISCAN_HAS(u, URISCAN_SCHEME) ||
+		                   URISCAN_HAS(u, URISCAN_AUTHORITY)));
+	}
+	set_scheme_based(n);
+	return URISCAN_OK;
+}
+
+static void push(struct uriscan__norm *n, unsigned c)
+{
+	n->pend[n->pn++] = (unsigned char)c;
+}
+
+static int in(size_t i, size_t b, size_t e)
+{
+	return i >= b && i < e;
+}
+
+/* URISCAN_NORM_IRI_DECODE: if the escapes at s[i] encode a character that
+ * uriscan_uri_to_iri decodes there, push its bytes and return how many
+ * input bytes they took; else 0. */
+static size_t iri_decode(struct uriscan__norm *n, size_t i)
+{
+	char in_buf[1 + 12], out[24];
+	size_t k = 0, bl = 0, ol = 0;
+
+	if (in(i, n->q_b, n->q_e))
+		in_buf[bl++] = '?'; /* iprivate is allowed in the query only */
+	while (k < 4 && i + 3 * k + 2 < n->len && n->s[i + 3 * k] == '%') {
+		memcpy(in_buf + bl, n->s + i + 3 * k, 3);
+		bl += 3;
+		k++;
+	}
+	if (uriscan_uri_to_iri(in_buf, bl, out, sizeof out, &ol, 0, NULL) !=
+	    URISCAN_OK)
+		return 0;
+	size_t at = in_buf[0] == '?' ? 1 : 0;
+	unsigned lead = (unsigned char)out[at];
+	unsigned m = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+	if (m == 0 || ol < at + m)
+		return 0;
+	for (unsigned j = 0; j < m; j++)
+		push(n, (unsigned char)out[at + j]);
+	return 3 * (size_t)m;
+}
+
+/* Produce the normal form of the character at s[i]; returns how many input
+ * bytes it took. */
+static size_t emit_at(struct uriscan__norm *n, size_t i)
+{
+	unsigned c = n->s[i];
+	int in_host = in(i, n->host_b, n->host_e);
+
+	if (c != '%') {
+		push(n, (i < n->scheme_e || in_host) ? lower(c) : c);
+		return 1;
+	}
+	unsigned o = (unsigned)(hexval(n->s[i + 1]) * 16 + hexval(n->s[i + 2]));
+	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e)) {
+		push(n, in_host ? lower(o) : o);
+		return 3;
+	}
+	if (o >= 0x80 && (n->flags & URISCAN_NORM_IRI_DECODE)) {
+		size_t took = iri_decode(n, i);
+		if (took)
+			return took;
+	}
+	push(n, '%');
+	push(n, (unsigned char)hex_upper[o >> 4]);
+	push(n, (unsigned char)hex_upper[o & 15]);
+	return 3;
+}
+
+/* 1 if the path the dot walk d yields starts with "//". */
+static int starts_with_2slash(const struct uriscan__dots *d)
+{
+	struct uriscan__dots c = *d;
+	struct uriscan__dot_piece pc;
+	int slashes = 0;
+
+	while (uriscan__dots_next(&c, &pc)) {
+		slashes += pc.slash;
+		if (slashes >= 2)
+			return 1;
+		if (pc.len > 0)
+			return 0;
+	}
+	return 0;
+}
+
+static void start_path(struct uriscan__norm *n)
+{
+	n->path_state = 2;
+	if (n->path_slash)
+		push(n, '/');
+	if (!n->dots)
+		return;
+	uriscan__dots_init(&n->d, (const char *)n->s + n->path_b,
+	                   n->path_e - n->path_b,
+	                   n->g == URISCAN_RFC1738 ? 0 : URISCAN__DOTS_PCT);
+	if (!URISCAN_HAS(&n->u, URISCAN_AUTHORITY) && starts_with_2slash(&n->d)) {
+		push(n, '/');
+		push(n, '.');
+	}
+	n->seg_i = n->seg_e = 0;
+	n->path_state = 1;
+}
+
+int uriscan__norm_next(struct uriscan__norm *n)
+{
+	for (;;) {
+		if (n->pi < n->pn)
+			return n->pend[n->pi++];
+		n->pi = n->pn = 0;
+		if (n->path_state == 1) {
+			struct uriscan__dot_piece pc;
+			if (n->seg_i < n->seg_e) {
+				n->seg_i += emit_at(n, n->seg_i);
+				continue;
+			}
+			if (!uriscan__dots_next(&n->d, &pc)) {
+				n->path_state = 2;
+				n->i = n->path_e;
+				continue;
+			}
+			if (pc.slash)
+				push(n, '/');
+			n->seg_i = n->path_b + pc.off;
+			n->seg_e = n->seg_i + pc.len;
+			continue;
+		}
+		if (n->path_state == 0 && n->i == n->path_b) {
+			start_path(n);
+			continue;
+		}
+		if (n->i >= n->len)
+			return -1;
+		if (n->i == n->drop_b) {
+			n->i = n->drop_e;
+			continue;
+		}
+		n->i += emit_at(n, n->i);
+	}
+}
