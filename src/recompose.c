@@ -242,6 +242,20 @@ static int grammar_ok(enum uriscan_grammar g)
 	return g == URISCAN_RFC1738 ? URISCAN_E_UNSUPPORTED : URISCAN_OK;
 }
 
+/* Every output as on failure, before anything is known. */
+static void reset(char *out, size_t out_cap, size_t *out_len,
+                  size_t *error_offset, unsigned *error_component)
+{
+	if (error_offset)
+		*error_offset = 0;
+	if (error_component)
+		*error_component = NO_COMPONENT;
+	if (out_len)
+		*out_len = 0;
+	if (out != NULL && out_cap > 0)
+		out[0] = '\0';
+}
+
 int uriscan_recompose(enum uriscan_grammar g,
                       const struct uriscan_uri_parts *in, char *out,
                       size_t out_cap, size_t *out_len, unsigned flags,
@@ -252,14 +266,7 @@ int uriscan_recompose(enum uriscan_grammar g,
 	size_t total = 0;
 	int st;
 
-	if (error_offset)
-		*error_offset = 0;
-	if (error_component)
-		*error_component = NO_COMPONENT;
-	if (out_len)
-		*out_len = 0;
-	if (out != NULL && out_cap > 0)
-		out[0] = '\0';
+	reset(out, out_cap, out_len, error_offset, error_component);
 	if (out_len == NULL || in == NULL || (out == NULL && out_cap != 0) ||
 	    flags != 0 || (in->present & ~ALL_BITS) != 0 ||
 	    (has(in, URISCAN_AUTHORITY) && (in->present & AUTH_BITS) !=
@@ -342,14 +349,7 @@ int uriscan_set_component(const struct uriscan_uri *u, const char *s,
 	int remove = (flags & URISCAN_SET_REMOVE) != 0;
 	int st;
 
-	if (error_offset)
-		*error_offset = 0;
-	if (error_component)
-		*error_component = NO_COMPONENT;
-	if (out_len)
-		*out_len = 0;
-	if (out != NULL && out_cap > 0)
-		out[0] = '\0';
+	reset(out, out_cap, out_len, error_offset, error_component);
 	if (c >= URISCAN_PARTS_COUNT || (flags & ~URISCAN_SET_REMOVE) != 0 ||
 	    (val == NULL && val_len != 0 && !remove))
 		return URISCAN_E_INVALID_ARG;
