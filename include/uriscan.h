@@ -733,7 +733,224 @@ URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
 /* ------------------------------------------------------------------ */
 /* Percent-decoding, query parameters, recomposition                   */
 
-/* (declarations of src/percent.c, src/query.c, src/recompose.c) */
+/*
+ * Percent-decoding (src/percent.c). One component (a path segment, a query
+ * key or value, ...) at a time: decoding a whole reference would merge
+ * "%2F" with "/". Any bytes are accepted, not only valid components.
+ *
+ * Flags:
+ *  URISCAN_DECODE_PLUS     '+' decodes to a space, as in
+ *                          application/x-www-form-urlencoded queries
+ *                          (without it '+' stays '+'; "%2B" is always '+').
+ *  URISCAN_DECODE_LENIENT  a malformed escape ('%' not followed by two hex
+ *                          digits) is copied as it is and reported with
+ *                          URISCAN_DECODED_MALFORMED in *info instead of
+ *                          failing; only that '%' is copied alone, the bytes
+ *                          after it are decoded as usual ("%%41" gives "%A").
+ *
+ * *info (may be NULL) receives, on URISCAN_OK and on
+ * URISCAN_E_BUFFER_TOO_SMALL, what the decoded bytes hold (else 0):
+ *  URISCAN_DECODED_NUL        a NUL byte (decoded from "%00", or in s)
+ *  URISCAN_DECODED_BAD_UTF8   they are not strict UTF-8 (RFC 3629: a
+ *                             truncated or overlong sequence, a surrogate,
+ *                             above U+10FFFF, a stray byte)
+ *  URISCAN_DECODED_MALFORMED  (LENIENT only) a malformed escape was copied
+ *
+ * Buffer: the result is written to out[0, out_cap), never beyond, and is
+ * NOT NUL-terminated (it may hold NUL bytes: use *out_len). It is never
+ * longer than the input, so out_cap = len always suffices; out may be s
+ * itself (decoding in place), or NULL when out_cap is 0 (a size query).
+ * *out_len (must not be NULL) receives the decoded length whenever the
+ * input decodes, also when it does not fit: then the call returns
+ * URISCAN_E_BUFFER_TOO_SMALL and out holds the first out_cap bytes.
+ *
+ * Without LENIENT, a malformed escape gives URISCAN_E_BAD_PERCENT, *out_len
+ * 0, and *error_offset (may be NULL) the offset, in s, of the first byte
+ * after the '%' that is not a hex digit, or len when s ends before the two
+ * digits (as uriscan_validate places bad_percent). With LENIENT that offset
+ * of the first malformed escape is stored on success too (0 when there is
+ * none). Also URISCAN_E_INVALID_ARG (out_len NULL, out NULL with a
+ * capacity, s NULL with a length, unknown flags) and URISCAN_E_TOO_LONG.
+ */
+#define URISCAN_DECODE_PLUS 1u
+#define URISCAN_DECODE_LENIENT 2u
+
+#define URISCAN_DECODED_NUL 1u
+#define URISCAN_DECODED_BAD_UTF8 2u
+#define URISCAN_DECODED_MALFORMED 4u
+
+URISCAN_API int uriscan_percent_decode(const char *s, size_t len, char *out,
+                                       size_t out_cap, size_t *out_len,
+                                       unsigned flags, unsigned *info,
+                                       size_t *error_offset);
+
+/*
+ * Query parameters (src/query.c). A query (without its '?', e.g. the bytes
+ * of part[URISCAN_QUERY]) is split into pairs at every '&' (and ';' with
+ * URISCAN_QUERY_SEMICOLON); each pair is "key=value" split at its first
+ * '=':
+ *  - n separators always give n + 1 pairs, so the pairs and separators
+ *    put back together are exactly the query. Empty pairs are reported:
+ *    "a&&b" gives "a", "", "b"; the empty query gives one empty pair; skip
+ *    pair.len == 0 if you do not want them.
+ *  - a pair without '=' ("a") has has_value 0: key = the whole pair, value
+ *    empty (at the end of the pair). "a=" has has_value 1 and an empty
+ *    value; "=v" an empty key; "a=b=c" the key "a" and the value "b=c".
+ *  - repeated keys: the iterator gives every pair, in order;
+ *    uriscan_query_get returns the first.
+ * Spans are offsets into q and are not decoded (uriscan_percent_decode
+ * them). No allocation; any bytes are accepted.
+ */
+#define URISCAN_QUERY_SEMICOLON 4u
+
+struct uriscan_query_pair {
+	struct uriscan_span pair;  /* the whole pair, without separator */
+	struct uriscan_span key;   /* before the first '=' (or all of it) */
+	struct uriscan_span value; /* after the first '=' */
+	int has_value;             /* 1 when the pair holds a '=' */
+};
+
+/* Iterator state; its fields are private. It keeps q, which must stay valid
+ * while the iterator is used. */
+struct uriscan_query_iter {
+	const char *q;
+	size_t len, pos;
+	unsigned flags;
+	int done;
+};
+
+/*
+ * Start iterating q[0, len). flags: URISCAN_QUERY_SEMICOLON, and
+ * URISCAN_DECODE_PLUS (accepted so one flags value serves both calls; no
+ * effect here). Returns URISCAN_OK, or URISCAN_E_INVALID_ARG (it NULL, q
+ * NULL with a length, unknown flags) or URISCAN_E_TOO_LONG, after which
+ * uriscan_query_next gives nothing.
+ */
+URISCAN_API int uriscan_query_iter_init(struct uriscan_query_iter *it,
+                                        const char *q, size_t len,
+                                        unsigned flags);
+/* The next pair: 1 and *p filled, or 0 after the last one. */
+URISCAN_API int uriscan_query_next(struct uriscan_query_iter *it,
+                                   struct uriscan_query_pair *p);
+/*
+ * The first pair whose key, percent-decoded (with URISCAN_DECODE_PLUS, '+'
+ * as a space), equals key[0, key_len), which is given decoded: plain bytes,
+ * any of them. Keys are compared as they are decoded, without a copy; a
+ * malformed escape in the query stands for itself. Returns URISCAN_OK with
+ * *found 1 and *p, or *found 0; or a status of uriscan_query_iter_init,
+ * or URISCAN_E_INVALID_ARG when found or p is NULL or key NULL with a
+ * length.
+ */
+URISCAN_API int uriscan_query_get(const char *q, size_t len, const char *key,
+                                  size_t key_len, unsigned flags, int *found,
+                                  struct uriscan_query_pair *p);
+
+/*
+ * Recomposition (src/recompose.c): components -> URI reference, as RFC
+ * 3986 section 5.3 writes it:
+ *   [scheme ":"] ["//" authority] path ["?" query] ["#" fragment]
+ *   authority = [userinfo "@"] host [":" port]
+ * Components are given by pointer and length (not offsets), each without
+ * its delimiters, exactly as uriscan_parse reports them; nothing is
+ * encoded: a component must already be valid in its place.
+ *
+ * The authority is given either whole (URISCAN_AUTHORITY) or as userinfo,
+ * host and port, not both (URISCAN_E_INVALID_ARG). It is there when any of
+ * them is present; a host absent beside userinfo or port is the empty host.
+ * An absent path is the empty path.
+ *
+ * Every component is checked with its grammar's own rule:
+ *   RFC 3986: scheme authority userinfo host port query fragment, and the
+ *     path with path-abempty after an authority, else path-absolute when
+ *     it starts with '/', path-rootless after a scheme, path-noscheme
+ *     without one (path-empty when empty);
+ *   RFC 3987: the same with the IRI rules (iauthority, iuserinfo, ihost,
+ *     ipath-*, iquery, ifragment; scheme and port);
+ *   RFC 2396: scheme authority userinfo host port query fragment, and the
+ *     path with abs_path (after an authority, or starting with '/'),
+ *     opaque_part (rootless after a scheme: then no query is possible,
+ *     an opaque_part takes the '?' in), rel_path (no scheme); an empty
+ *     path only after an authority, or with neither scheme nor query;
+ *   RFC 1738: URISCAN_E_UNSUPPORTED (its URLs are scheme-specific).
+ * A component that is not valid in its place gives URISCAN_E_COMPONENT,
+ * *error_component (may be NULL; URISCAN_COMPONENT_COUNT when the status
+ * is another one) and *error_offset (may be NULL; 0 for other statuses):
+ * the offset inside that component where its rule failed (its length when
+ * it ends too early). Among them: a path that does not start with '/'
+ * after an authority (offset 0), a path starting with "//" without an
+ * authority (offset 1), "a:b" as a path without scheme or authority
+ * (offset 1), a host or userinfo holding a delimiter.
+ * Never a silently different reference: when the result fits in out, it
+ * is also parsed again (the grammar's top rule) and must be valid with
+ * exactly the components given (this cannot fail after the checks above;
+ * if it did, the component where the parse went wrong is reported).
+ *
+ * Buffer: as uriscan_iri_to_uri: the result is NUL-terminated (it needs
+ * out_cap >= *out_len + 1), *out_len is stored also when it does not fit
+ * (URISCAN_E_BUFFER_TOO_SMALL), out may be NULL when out_cap is 0; on any
+ * other failure *out_len is 0 and out[0] NUL. Other statuses:
+ * URISCAN_E_INVALID_ARG (in or out_len NULL, a present component NULL
+ * with a length, bits other than the 8 components, flags != 0),
+ * URISCAN_E_TOO_LONG (more than UINT32_MAX bytes), E_GRAMMAR_*.
+ */
+#define URISCAN_PARTS_COUNT (URISCAN_FRAGMENT + 1) /* scheme .. fragment */
+
+/* A component given by pointer and length (p may be NULL when len is 0). */
+struct uriscan_part {
+	const char *p;
+	size_t len;
+};
+
+struct uriscan_uri_parts {
+	/* bit (1u << c) for each component c < URISCAN_PARTS_COUNT given;
+	 * absent and empty differ, as in struct uriscan_uri */
+	uint32_t present;
+	struct uriscan_part part[URISCAN_PARTS_COUNT];
+};
+
+/* flags: 0. */
+URISCAN_API int uriscan_recompose(enum uriscan_grammar g,
+                                  const struct uriscan_uri_parts *in,
+                                  char *out, size_t out_cap, size_t *out_len,
+                                  unsigned flags, size_t *error_offset,
+                                  unsigned *error_component);
+
+/*
+ * The components of a parse u of s[0, len) (a URI reference: u->kind is
+ * not URISCAN_KIND_NONE) as parts pointing into s (valid as long as s is):
+ * scheme, path, query, fragment, and the authority as userinfo, host and
+ * port when the parse has a host, else whole (an RFC 2396 reg_name or
+ * empty server). uriscan_recompose(u->grammar, parts) gives s back.
+ * URISCAN_E_INVALID_ARG (NULL, kind none, a span outside s),
+ * URISCAN_E_UNSUPPORTED for RFC 1738.
+ */
+URISCAN_API int uriscan_uri_parts_from(const struct uriscan_uri *u,
+                                       const char *s, size_t len,
+                                       struct uriscan_uri_parts *parts);
+
+/* uriscan_set_component flag: remove component c instead of setting it.
+ * Removing the host leaves the empty host, removing the path the empty
+ * path; remove URISCAN_AUTHORITY to drop the authority. */
+#define URISCAN_SET_REMOVE 1u
+
+/*
+ * Set component c (< URISCAN_PARTS_COUNT) of the reference s[0, len),
+ * parsed into u, to val[0, val_len) and write the result, with the checks
+ * and buffer contract of uriscan_recompose; an error in the new value has
+ * its offset in val. Setting the authority replaces userinfo, host and
+ * port; setting one of those rebuilds the authority from them (an RFC
+ * 2396 reg_name authority is dropped). flags: 0 or URISCAN_SET_REMOVE.
+ * Example: setting the path "a:b" gives URISCAN_E_COMPONENT, component
+ * URISCAN_PATH, offset 0 on "//h" (after an authority a path starts with
+ * '/') and offset 1 on "x" (no scheme: the ':' would make "a" one).
+ */
+URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
+                                      const char *s, size_t len, unsigned c,
+                                      const char *val, size_t val_len,
+                                      unsigned flags, char *out,
+                                      size_t out_cap, size_t *out_len,
+                                      size_t *error_offset,
+                                      unsigned *error_component);
 
 #ifdef __cplusplus
 }

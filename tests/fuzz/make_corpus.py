@@ -110,6 +110,7 @@ def main():
     extract_seeds(shared)
     iri_seeds(shared)
     normalize_seeds()
+    recompose_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -213,6 +214,41 @@ def normalize_seeds():
         write("fuzz_normalize", norm_header(gi, f[1]) + unescape(f[2]) +
               b"\x00" + unescape(f[3]))
     write("fuzz_normalize", b"\x07http://a/")
+
+
+# fuzz_recompose: byte 0 = grammar | component << 3 | remove << 6, byte 1 =
+# decode/query flags, the reference, NUL, the new value (fuzz_recompose.c)
+COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path",
+              "query", "fragment"]
+
+
+def recompose_seeds():
+    vec = os.path.join(ROOT, "tests", "vectors", "recompose.tsv")
+    for line in open(vec, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if f[0] != "set" or f[1] not in GRAMMARS:
+            continue
+        name, remove = f[3].lstrip("-"), f[3].startswith("-")
+        head = GRAMMARS.index(f[1]) | COMPONENTS.index(name) << 3 | remove << 6
+        write("fuzz_recompose", bytes([head, 0]) + unescape(f[2]) + b"\0" +
+              unescape(f[4]))
+    qvec = os.path.join(ROOT, "tests", "vectors", "query-params.tsv")
+    flags = {"-": 0, "plus": 1, "semicolon": 4}
+    for line in open(qvec, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if f[0] in ("pairs", "get"):
+            write("fuzz_recompose", bytes([2 | 6 << 3, flags.get(f[1], 0)]) +
+                  unescape(f[2]))
+    dvec = os.path.join(ROOT, "tests", "vectors", "percent-decode.tsv")
+    for line in open(dvec, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if len(f) >= 3 and not f[0].startswith("#"):
+            fl = (1 if "plus" in f[0] else 0) | (2 if "lenient" in f[0] else 0)
+            write("fuzz_recompose", bytes([7, fl]) + unescape(f[1]))
+    for gi in (1, 2, 3):
+        for c in range(8):
+            write("fuzz_recompose", bytes([gi | c << 3, 0]) +
+                  b"http://u@h:80/p?q#f\0x")
 
 
 if __name__ == "__main__":
