@@ -17,12 +17,14 @@ from typing import BinaryIO, Iterator
 
 from uriscan._core import (
     URI,
+    Error,
     Extractor as _CoreExtractor,
     InvalidURI,
     Match,
     __version__,
     extract,
     grammars,
+    idna_available,
     is_valid,
     parse,
     rules,
@@ -32,8 +34,8 @@ from uriscan._core import (
 )
 
 __all__ = [
-    "URI", "Extractor", "InvalidURI", "Match", "__version__", "extract",
-    "extract_file", "grammars", "is_valid", "parse", "rules", "to_iri",
+    "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "extract",
+    "extract_file", "grammars", "idna_available", "is_valid", "parse", "rules", "to_iri",
     "to_uri", "urlsplit",
 ]
 

@@ -11,7 +11,7 @@
 #include "uriscan.h"
 
 /* Module state lives in globals: the module is single-phase and loaded once. */
-extern PyObject *upy_InvalidURI;
+extern PyObject *upy_Error, *upy_InvalidURI;
 extern PyTypeObject upy_URIType;
 extern PyTypeObject *upy_MatchType;
 
@@ -46,8 +46,8 @@ int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule);
  * character holding that byte; the character count when off == len). */
 Py_ssize_t upy_char_offset(const char *s, size_t len, size_t off);
 
-/* Raise InvalidURI (syntax statuses) or ValueError (others) for status st
- * at byte offset off of input in. Returns NULL. */
+/* Raise InvalidURI (syntax statuses, idna) or Error (other statuses of
+ * the library) for status st at byte offset off of input in. NULL. */
 PyObject *upy_raise(int st, size_t off, const struct upy_input *in);
 /* 1 for the statuses that mean "the input does not match". */
 int upy_is_syntax(int st);

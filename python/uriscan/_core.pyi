@@ -7,10 +7,14 @@ __version__: str
 
 _Buffer = Union[bytes, bytearray, memoryview]
 
-class InvalidURI(ValueError):
-    status: str       # "syntax", "incomplete", "bad_percent", "bad_char", "bad_utf8"
+class Error(ValueError):
+    status: str       # the C status name, e.g. "too_long"
     offset: int       # characters for str input, bytes for bytes input
     byte_offset: int  # in the UTF-8 bytes
+
+class InvalidURI(Error):
+    # status: "syntax", "incomplete", "bad_percent", "bad_char", "bad_utf8", "idna"
+    ...
 
 class URI(Generic[AnyStr]):
     scheme: Optional[AnyStr]
@@ -43,6 +47,7 @@ class URI(Generic[AnyStr]):
     rule: str
     input: AnyStr
     def components(self) -> dict[str, AnyStr]: ...
+    def span(self, component: str) -> Optional[tuple[int, int]]: ...
 
 class Match:
     offset: int
@@ -81,5 +86,6 @@ def to_uri(s: _Buffer, idna: bool = ...) -> bytes: ...
 def to_iri(s: str, decode_unreserved: bool = ...) -> str: ...
 @overload
 def to_iri(s: _Buffer, decode_unreserved: bool = ...) -> bytes: ...
+def idna_available() -> bool: ...
 def grammars() -> list[str]: ...
 def rules(grammar: str = ...) -> list[str]: ...

@@ -158,18 +158,14 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 	PyObject *exc, *args;
 	Py_ssize_t where = (Py_ssize_t)off;
 
-	if (!upy_is_syntax(st)) {
-		PyErr_Format(PyExc_ValueError, "%s (%s)", uriscan_strerror(st),
-		             uriscan_status_name(st));
-		return NULL;
-	}
+	PyObject *cls = upy_is_syntax(st) || st == URISCAN_E_IDNA ? upy_InvalidURI : upy_Error;
 	if (in->is_str && !in->ascii)
 		where = upy_char_offset(in->s, (size_t)in->len, off);
 	args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd (%s)",
 	                     uriscan_status_name(st), where, uriscan_strerror(st)));
 	if (args == NULL)
 		return NULL;
-	exc = PyObject_Call(upy_InvalidURI, args, NULL);
+	exc = PyObject_Call(cls, args, NULL);
 	Py_DECREF(args);
 	if (exc == NULL)
 		return NULL;
@@ -184,7 +180,7 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 	Py_XDECREF(b);
 	if (bad)
 		goto fail;
-	PyErr_SetObject(upy_InvalidURI, exc);
+	PyErr_SetObject(cls, exc);
 	Py_DECREF(exc);
 	return NULL;
 fail:

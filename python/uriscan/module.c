@@ -5,7 +5,14 @@
  */
 #include "_core.h"
 
-PyObject *upy_InvalidURI;
+PyObject *upy_Error, *upy_InvalidURI;
+
+static PyObject *idna_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_idna_available());
+}
 
 static PyObject *grammars(PyObject *m, PyObject *unused)
 {
@@ -55,8 +62,8 @@ static PyMethodDef methods[] = {
      "match; its offset is in characters for str input, in bytes for bytes."},
     {"is_valid", (PyCFunction)(void (*)(void))upy_is_valid, FAST,
      "is_valid(s, grammar='rfc3986', rule=None) -> bool\n\n"
-     "True when s matches the rule. Raises ValueError only for an unknown\n"
-     "grammar or rule, or an input of 4 GiB or more."},
+     "True when s matches the rule. Raises ValueError for an unknown grammar\n"
+     "or rule, and uriscan.Error (status 'too_long') for 4 GiB or more."},
     {"urlsplit", (PyCFunction)(void (*)(void))upy_urlsplit, FAST,
      "urlsplit(url, grammar='rfc3986') -> urllib.parse.SplitResult\n\n"
      "urllib.parse.urlsplit's result (SplitResultBytes for bytes), with the\n"
@@ -72,6 +79,8 @@ static PyMethodDef methods[] = {
      "to_uri(iri, idna=False): IRI to URI (RFC 3987 3.1), str or bytes."},
     {"to_iri", (PyCFunction)(void (*)(void))upy_to_iri, FAST,
      "to_iri(uri, decode_unreserved=False): URI to IRI (RFC 3987 3.2)."},
+    {"idna_available", idna_available, METH_NOARGS,
+     "idna_available() -> bool: to_uri(idna=True) works (built with libidn2)."},
     {"grammars", grammars, METH_NOARGS,
      "grammars() -> list[str]: the grammars built into this library."},
     {"rules", (PyCFunction)(void (*)(void))rules, FAST,
@@ -91,13 +100,19 @@ PyMODINIT_FUNC PyInit__core(void)
 	PyObject *m = PyModule_Create(&moddef);
 	if (m == NULL)
 		return NULL;
-	upy_InvalidURI = PyErr_NewExceptionWithDoc(
-	    "uriscan.InvalidURI",
-	    "The input does not match the rule (a ValueError). Attributes: status\n"
-	    "(e.g. 'bad_char'), offset (characters for str input, bytes for\n"
+	upy_Error = PyErr_NewExceptionWithDoc(
+	    "uriscan.Error",
+	    "A status of the C library (a ValueError). Attributes: status (its\n"
+	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
 	    "bytes), byte_offset (in the UTF-8 bytes).",
 	    PyExc_ValueError, NULL);
+	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
+	    "uriscan.InvalidURI",
+	    "The input does not match the rule (status syntax, incomplete,\n"
+	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
+	    upy_Error, NULL);
 	if (upy_InvalidURI == NULL || upy_uri_init() < 0 ||
+	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||
 	    PyModule_AddObjectRef(m, "InvalidURI", upy_InvalidURI) < 0 ||
 	    PyModule_AddObjectRef(m, "URI", (PyObject *)&upy_URIType) < 0 ||
 	    PyModule_AddStringConstant(m, "__version__", uriscan_version_string()) < 0 ||

@@ -142,6 +142,36 @@ fail:
 	return NULL;
 }
 
+static PyObject *uri_span(UriObject *self, PyObject *name)
+{
+	const char *want = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+	const char *s = uri_bytes(self);
+	const struct uriscan_span *p;
+	size_t a, b;
+	unsigned c;
+	if (want == NULL || s == NULL) {
+		if (!PyErr_Occurred())
+			PyErr_SetString(PyExc_TypeError, "span: component name must be a str");
+		return NULL;
+	}
+	for (c = 0; c < URISCAN_COMPONENT_COUNT; c++)
+		if (strcmp(want, comp_names[c]) == 0)
+			break;
+	if (c == URISCAN_COMPONENT_COUNT)
+		return PyErr_Format(PyExc_ValueError, "span: unknown component %R", name);
+	if (!URISCAN_HAS(&self->u, c))
+		Py_RETURN_NONE;
+	p = &self->u.part[c];
+	a = p->off;
+	b = (size_t)p->off + p->len;
+	if (PyUnicode_Check(self->input) && !self->ascii) {
+		size_t len = strlen(s);
+		a = (size_t)upy_char_offset(s, len, a);
+		b = (size_t)upy_char_offset(s, len, b);
+	}
+	return Py_BuildValue("(nn)", (Py_ssize_t)a, (Py_ssize_t)b);
+}
+
 static PyObject *uri_reduce(UriObject *self, PyObject *unused)
 {
 	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse, *r;
@@ -202,6 +232,9 @@ static Py_hash_t uri_hash(UriObject *self)
 static PyMethodDef uri_methods[] = {
     {"components", (PyCFunction)uri_components, METH_NOARGS,
      "components() -> dict: every component present, by name."},
+    {"span", (PyCFunction)uri_span, METH_O,
+     "span(component) -> (start, end) or None: where the component is in the\n"
+     "input (characters for str input, bytes for bytes)."},
     {"__reduce__", (PyCFunction)uri_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
