@@ -4,6 +4,7 @@ two-process distributed.LocalCluster equal to `uriscan extract --top 10`."""
 import collections
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -103,3 +104,14 @@ def test_local_cluster_top_hosts_equal_cli():
     finally:
         cluster.close(timeout=30)
     assert got == want
+
+
+def test_example_script_prints_cli_output():
+    """examples/dask_top_hosts.py --local 1 prints `uriscan extract --top`'s
+    output byte for byte."""
+    pytest.importorskip("distributed")
+    want = b"".join(b"%d\t%s\n" % (c, h) for h, c in cli_top(LOG, 10))
+    script = os.path.join(ROOT, "examples", "dask_top_hosts.py")
+    out = subprocess.run([sys.executable, script, "--local", "1", "--blocksize",
+                          "512KiB", LOG], capture_output=True, timeout=120, check=True)
+    assert out.stdout == want
