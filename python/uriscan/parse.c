@@ -147,13 +147,30 @@ PyObject *upy_urlsplit(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 		if ((f[i] = split_field(keep, s, c.in.ascii, &u, order[i])) == NULL)
 			goto done;
 	if (URISCAN_HAS(&u, URISCAN_SCHEME)) { /* urllib lower-cases the scheme */
-		PyObject *low = PyObject_CallMethod(f[0], "lower", NULL);
-		if (low == NULL)
-			goto done;
-		Py_SETREF(f[0], low);
+		const struct uriscan_span *sp = &u.part[URISCAN_SCHEME];
+		for (uint32_t i = 0; i < sp->len; i++) {
+			if (s[sp->off + i] >= 'A' && s[sp->off + i] <= 'Z') {
+				PyObject *low = PyObject_CallMethod(f[0], "lower", NULL);
+				if (low == NULL)
+					goto done;
+				Py_SETREF(f[0], low);
+				break;
+			}
+		}
 	}
-	r = PyObject_CallFunctionObjArgs(PyBytes_Check(keep) ? split_bytes : split_str,
-	                                 f[0], f[1], f[2], f[3], f[4], NULL);
+	/* The namedtuple as tuple.__new__(SplitResult, fields) would make it,
+	 * without the Python-level __new__ (fields are exactly five). */
+	{
+		PyObject *fields = PyTuple_Pack(5, f[0], f[1], f[2], f[3], f[4]);
+		if (fields != NULL) {
+			PyObject *tn = PyTuple_Pack(1, fields);
+			if (tn != NULL)
+				r = PyTuple_Type.tp_new((PyTypeObject *)(PyBytes_Check(keep)
+				        ? split_bytes : split_str), tn, NULL);
+			Py_XDECREF(tn);
+			Py_DECREF(fields);
+		}
+	}
 done:
 	for (int i = 0; i < 5; i++)
 		Py_XDECREF(f[i]);
