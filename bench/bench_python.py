@@ -119,7 +119,7 @@ def bench_dask(cli, size):
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "synthetic.log")
         subprocess.run([sys.executable, os.path.join(HERE, "gen_log.py"), "--size", str(size),
-                        "--shared", SHARED, log], check=True, stdout=subprocess.DEVNULL)
+                        "--shared", os.path.join(SHARED, "data"), log], check=True, stdout=subprocess.DEVNULL)
         with open(log, "rb") as f:
             nlines = sum(1 for _ in f)
         mb = os.path.getsize(log) / 1e6
@@ -154,10 +154,12 @@ def main():
     ap.add_argument("--log-size", type=int, default=20_000_000)
     ap.add_argument("--limit", type=int, default=10000)
     ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--dask-only", action="store_true")
     a = ap.parse_args()
     print(f"Python {sys.version.split()[0]}, uriscan {uriscan.__version__}\n")
-    bench_calls(a.limit)
-    bench_extract()
+    if not a.dask_only:
+        bench_calls(a.limit)
+        bench_extract()
     if not a.no_dask:
         try:
             import distributed  # noqa: F401
