@@ -82,6 +82,21 @@ int upy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
 	return 0;
 }
 
+/* The UTF-8 of a name argument; "" for a str holding NUL (never a name);
+ * NULL with TypeError (what, then the type) for a non-str. */
+static const char *name_arg(PyObject *obj, const char *what)
+{
+	const char *name;
+	if (!PyUnicode_Check(obj)) {
+		PyErr_Format(PyExc_TypeError, "%s, not %.100s", what, Py_TYPE(obj)->tp_name);
+		return NULL;
+	}
+	name = PyUnicode_AsUTF8(obj);
+	if (name != NULL && strlen(name) != (size_t)PyUnicode_GET_LENGTH(obj))
+		return "";
+	return name;
+}
+
 int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
                 enum uriscan_grammar *g)
 {
@@ -90,16 +105,9 @@ int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
 		*g = dflt;
 		return 0;
 	}
-	if (!PyUnicode_Check(obj)) {
-		PyErr_Format(PyExc_TypeError, "grammar must be a str such as 'rfc3986', not %.100s",
-		             Py_TYPE(obj)->tp_name);
+	if ((name = name_arg(obj, "grammar must be a str such as 'rfc3986'")) == NULL)
 		return -1;
-	}
-	name = PyUnicode_AsUTF8(obj);
-	if (name == NULL)
-		return -1;
-	if (strlen(name) != (size_t)PyUnicode_GET_LENGTH(obj) ||
-	    uriscan_grammar_from_name(name, g) != URISCAN_OK) {
+	if (!*name || uriscan_grammar_from_name(name, g) != URISCAN_OK) {
 		PyErr_Format(PyExc_ValueError, "unknown grammar %R (see uriscan.grammars())", obj);
 		return -1;
 	}
@@ -118,16 +126,9 @@ int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule)
 		*rule = uriscan_rule_default(g);
 		return 0;
 	}
-	if (!PyUnicode_Check(obj)) {
-		PyErr_Format(PyExc_TypeError, "rule must be a str (an ABNF rule name), not %.100s",
-		             Py_TYPE(obj)->tp_name);
+	if ((name = name_arg(obj, "rule must be a str (an ABNF rule name)")) == NULL)
 		return -1;
-	}
-	name = PyUnicode_AsUTF8(obj);
-	if (name == NULL)
-		return -1;
-	if (strlen(name) != (size_t)PyUnicode_GET_LENGTH(obj) ||
-	    uriscan_rule_from_name(g, name, rule) != URISCAN_OK) {
+	if (!*name || uriscan_rule_from_name(g, name, rule) != URISCAN_OK) {
 		PyErr_Format(PyExc_ValueError, "unknown rule %R for grammar %s (see uriscan.rules())",
 		             obj, uriscan_grammar_name(g));
 		return -1;
