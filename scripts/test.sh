@@ -2,8 +2,10 @@
 # test.sh: build uriscan and run the whole test suite twice: a normal build
 # (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang when present), then each fuzz target for a bounded time under
-# libFuzzer (build-fuzz, when clang's libFuzzer is installed). Builds only
-# in build*/ directories; it never runs scripts/bench.sh.
+# libFuzzer (build-fuzz, when clang's libFuzzer is installed). The Python
+# module and its tests (suite python) run in the normal build only: an
+# ASan-built extension cannot be loaded by an uninstrumented python3.
+# Builds only in build*/ directories; it never runs scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
@@ -32,7 +34,7 @@ if [ "${1:-}" != "--quick" ]; then
     san_cc=clang san_cxx=clang++
   fi
   CC=$san_cc CXX=$san_cxx setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dbuildtype=debugoptimized -Dwerror=true || exit 2
+    -Dbuildtype=debugoptimized -Dwerror=true -Dpython=disabled || exit 2
   ninja -C build-san -j "$jobs" || exit 2
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -50,7 +52,7 @@ int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (in
     # code, and the corpus replay above already runs under ASan+UBSan.
     CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=24 \
       -Db_sanitize=address -Db_lundef=false -Dbench=false \
-      -Dcli=false -Dwerror=true || exit 2
+      -Dcli=false -Dwerror=true -Dpython=disabled || exit 2
     ninja -C build-fuzz -j "$jobs" || exit 2
     ASAN_OPTIONS=detect_leaks=1 \
       meson test -C build-fuzz --suite fuzz-timed --num-processes "$jobs" \

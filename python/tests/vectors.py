@@ -1,0 +1,137 @@
+"""Readers of the vector files of tests/vectors/ (the formats of
+tests/core/test_vectors.c, test_extract.c, test_iri.c and the escapes of
+tests/vec.h), for the Python tests. No expectations are computed here."""
+import os
+import re
+
+ROOT = os.environ.get("URISCAN_SOURCE_ROOT") or os.path.abspath(
+    os.path.join(os.path.dirname(__file__), "..", ".."))
+VECTORS = os.path.join(ROOT, "tests", "vectors")
+SHARED = os.path.join(ROOT, "..", "shared")
+
+_ESC = {b"\\": b"\\", b"t": b"\t", b"n": b"\n", b"r": b"\r", b"0": b"\0"}
+
+
+def unescape(s: bytes, strict: bool = True) -> bytes:
+    """tests/vec.h: \\\\ \\t \\n \\r \\0 \\xHH; strict: raw bytes outside
+    0x21..0x7e are an error."""
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        c = s[i:i + 1]
+        if c != b"\\":
+            if strict and not 0x21 <= s[i] <= 0x7e:
+                raise ValueError(f"raw byte {s[i]:#x} must be escaped")
+            out += c
+            i += 1
+            continue
+        e = s[i + 1:i + 2]
+        if e == b"x":
+            h = s[i + 2:i + 4]
+            if not re.fullmatch(rb"[0-9a-fA-F]{2}", h):
+                raise ValueError("bad \\x escape")
+            out.append(int(h, 16))
+            i += 4
+        elif e in _ESC:
+            out += _ESC[e]
+            i += 2
+        else:
+            raise ValueError("bad escape")
+    return bytes(out)
+
+
+def lines(path):
+    """(lineno, fields) of the non-comment lines of a TSV file (bytes)."""
+    with open(path, "rb") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip(b"\n")
+            if not line or line.startswith(b"#"):
+                continue
+            yield n, line.split(b"\t")
+
+
+class GrammarCase:
+    """One line of a grammar vector file (rfc3986.tsv format)."""
+
+    def __init__(self, path, lineno, f):
+        assert len(f) in (4, 5), f"{path}:{lineno}: 4 or 5 fields"
+        self.where = f"{os.path.basename(path)}:{lineno}"
+        self.valid = {b"valid": True, b"invalid": False}[f[0]]
+        self.rule = f[1].decode()
+        self.input = unescape(f[2])
+        self.check_parts = True
+        self.comps = {}      # name -> bytes
+        self.offsets = {}    # name -> explicit byte offset (KEY@OFFSET=)
+        self.host_type = self.kind = self.form = None
+        if self.valid:
+            if f[3] == b"*":
+                self.check_parts = False
+            elif f[3] != b"-":
+                for w in f[3].split(b" "):
+                    key, _, val = w.partition(b"=")
+                    key = key.decode()
+                    if key == "host_type":
+                        self.host_type = val.decode()
+                    elif key == "kind":
+                        self.kind = val.decode()
+                    elif key == "form":
+                        self.form = val.decode()
+                    else:
+                        name, at, off = key.partition("@")
+                        self.comps[name] = unescape(val)
+                        if at:
+                            self.offsets[name] = int(off)
+        else:
+            status, _, off = f[3].partition(b"@")
+            self.status = status.decode()
+            self.offset = int(off)
+
+
+def grammar_cases(path):
+    return [GrammarCase(path, n, f) for n, f in lines(path)]
+
+
+def extract_cases(path):
+    """(where, options dict, text bytes, expected [(offset, url, length,
+    truncated)]) of extract-*.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) == 3, f"{path}:{n}: three columns"
+        opts = {}
+        if f[0] != b"-":
+            for w in f[0].decode().split(","):
+                if w == "opaque":
+                    opts["opaque"] = True
+                elif w.startswith("opaque="):
+                    opts["opaque"] = w[7:].replace(";", ",")
+                elif w == "notrim":
+                    opts["trim"] = False
+                elif w.startswith("max="):
+                    opts["max_len"] = int(w[4:])
+                else:
+                    raise ValueError(f"{path}:{n}: unknown option {w}")
+        text = unescape(f[1], strict=False)
+        want = []
+        if f[2] != b"-":
+            for w in f[2].split(b" "):
+                m = re.fullmatch(rb"(\d+)=(.*)", w, re.S)
+                if m:
+                    url = m.group(2)
+                    want.append((int(m.group(1)), url, len(url), False))
+                    continue
+                m = re.fullmatch(rb"(\d+)\+(\d+)!T", w)
+                assert m, f"{path}:{n}: bad match {w!r}"
+                want.append((int(m.group(1)), None, int(m.group(2)), True))
+        out.append((f"{os.path.basename(path)}:{n}", opts, text, want))
+    return out
+
+
+def mapping_cases(path):
+    """(where, direction, flags, verdict, input, expect) of iri_mapping.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (5, 6), f"{path}:{n}: 5 or 6 fields"
+        out.append((f"{os.path.basename(path)}:{n}", f[0].decode(), f[1].decode(),
+                    f[2].decode(), unescape(f[3]),
+                    f[4] if f[2] == b"error" else unescape(f[4])))
+    return out

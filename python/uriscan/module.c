@@ -1,0 +1,124 @@
+/*
+ * module.c: the uriscan._core extension module: its method table, the
+ * InvalidURI exception, grammars() and rules(). The calls live in parse.c,
+ * extract.c and iri.c; the URI type in uri.c.
+ */
+#include "_core.h"
+
+PyObject *upy_Error, *upy_InvalidURI;
+
+static PyObject *idna_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_idna_available());
+}
+
+static PyObject *grammars(PyObject *m, PyObject *unused)
+{
+	PyObject *l = PyList_New(0);
+	(void)m;
+	(void)unused;
+	for (int g = 0; l && g < URISCAN_GRAMMAR_COUNT; g++) {
+		PyObject *s;
+		if (!uriscan_grammar_available((enum uriscan_grammar)g))
+			continue;
+		s = PyUnicode_FromString(uriscan_grammar_name((enum uriscan_grammar)g));
+		if (s == NULL || PyList_Append(l, s) < 0)
+			Py_CLEAR(l);
+		Py_XDECREF(s);
+	}
+	return l;
+}
+
+static PyObject *rules(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+	static const char *const names[] = {"grammar", NULL};
+	enum uriscan_grammar g;
+	PyObject *v[1], *l;
+	unsigned count;
+	(void)m;
+	if (upy_args("rules", a, n, kw, names, 1, v) < 0 ||
+	    upy_grammar(v[0], URISCAN_RFC3986, &g) < 0)
+		return NULL;
+	count = uriscan_rule_count(g);
+	l = PyList_New(count);
+	for (unsigned i = 0; l && i < count; i++) {
+		PyObject *s = PyUnicode_FromString(uriscan_rule_name(g, i));
+		if (s == NULL)
+			Py_CLEAR(l);
+		else
+			PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
+#define FAST (METH_FASTCALL | METH_KEYWORDS)
+static PyMethodDef methods[] = {
+    {"parse", (PyCFunction)(void (*)(void))upy_parse, FAST,
+     "parse(s, grammar='rfc3986', rule=None) -> URI\n\n"
+     "Parse s (str or bytes-like) against rule (default: the grammar's top\n"
+     "rule, URI-reference for rfc3986). Raises InvalidURI when s does not\n"
+     "match; its offset is in characters for str input, in bytes for bytes."},
+    {"is_valid", (PyCFunction)(void (*)(void))upy_is_valid, FAST,
+     "is_valid(s, grammar='rfc3986', rule=None) -> bool\n\n"
+     "True when s matches the rule. Raises ValueError for an unknown grammar\n"
+     "or rule, and uriscan.Error (status 'too_long') for 4 GiB or more."},
+    {"urlsplit", (PyCFunction)(void (*)(void))upy_urlsplit, FAST,
+     "urlsplit(url, grammar='rfc3986') -> urllib.parse.SplitResult\n\n"
+     "urllib.parse.urlsplit's result (SplitResultBytes for bytes), with the\n"
+     "scheme lower-cased as urllib does, but validating: raises InvalidURI\n"
+     "instead of guessing."},
+    {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
+     "extract(data, grammar='rfc3986', *, components=True, max_len=None,\n"
+     "        opaque=None, trim=True) -> Iterator[Match]\n\n"
+     "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
+     "buffer stays pinned while the iterator lives; the scan runs without\n"
+     "the GIL."},
+    {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
+     "to_uri(iri, idna=False): IRI to URI (RFC 3987 3.1), str or bytes."},
+    {"to_iri", (PyCFunction)(void (*)(void))upy_to_iri, FAST,
+     "to_iri(uri, decode_unreserved=False): URI to IRI (RFC 3987 3.2)."},
+    {"idna_available", idna_available, METH_NOARGS,
+     "idna_available() -> bool: to_uri(idna=True) works (built with libidn2)."},
+    {"grammars", grammars, METH_NOARGS,
+     "grammars() -> list[str]: the grammars built into this library."},
+    {"rules", (PyCFunction)(void (*)(void))rules, FAST,
+     "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
+    /* URI operations (resolve, normalize, equivalent, query_params,
+     * unquote) are bound here, from ops.c, once the C library has them. */
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moddef = {
+    PyModuleDef_HEAD_INIT, "uriscan._core",
+    "C core of the uriscan package (import uriscan instead).", -1, methods,
+    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void);
+PyMODINIT_FUNC PyInit__core(void)
+{
+	PyObject *m = PyModule_Create(&moddef);
+	if (m == NULL)
+		return NULL;
+	upy_Error = PyErr_NewExceptionWithDoc(
+	    "uriscan.Error",
+	    "A status of the C library (a ValueError). Attributes: status (its\n"
+	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
+	    "bytes), byte_offset (in the UTF-8 bytes).",
+	    PyExc_ValueError, NULL);
+	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
+	    "uriscan.InvalidURI",
+	    "The input does not match the rule (status syntax, incomplete,\n"
+	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
+	    upy_Error, NULL);
+	if (upy_InvalidURI == NULL || upy_uri_init() < 0 ||
+	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||
+	    PyModule_AddObjectRef(m, "InvalidURI", upy_InvalidURI) < 0 ||
+	    PyModule_AddObjectRef(m, "URI", (PyObject *)&upy_URIType) < 0 ||
+	    PyModule_AddStringConstant(m, "__version__", uriscan_version_string()) < 0 ||
+	    upy_extract_init(m) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}
