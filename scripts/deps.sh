@@ -6,10 +6,10 @@
 set -euo pipefail
 
 pkgs=(ragel meson ninja-build gcc pkg-config python3 clang libclang-rt-14-dev
-      liburiparser-dev libidn2-dev g++)
+      liburiparser-dev libidn2-dev g++ valgrind)
 if [ "${1:-}" = "--bench" ]; then
   pkgs+=(libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev g++
-         libboost-url1.81-dev valgrind)
+         libboost-url1.81-dev)
 fi
 
 missing=()
