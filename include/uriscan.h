@@ -422,8 +422,10 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     Candidates are taken in text order.
  *  2. Scheme. From the ':', walk back over scheme characters
  *     (ALPHA / DIGIT / "+" / "-" / ".") while they are at most
- *     URISCAN_EXTRACT_SCHEME_MAX (64) bytes before the ':' and not part of
- *     an earlier match. The scheme starts at the first ALPHA of that run
+ *     URISCAN_EXTRACT_SCHEME_MAX (64) bytes before the ':' and not before
+ *     the byte where the search went on: the end of the previous match
+ *     (rule 6), or, after a truncated match, the byte that stopped its
+ *     machine (rule 7). The scheme starts at the first ALPHA of that run
  *     ("1http://" gives "http", "x-y.z://" gives "x-y.z"; a run without a
  *     letter is no candidate). For an opaque scheme the whole scheme must
  *     equal one of the list (ASCII case-insensitive): "xmailto:" is not
@@ -451,7 +453,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     length are exact (the longest valid prefix, not trimmed, which may
  *     be shorter than max_len), but only its first max_len bytes are kept
  *     (nbytes = min(length, max_len)) and it has no components. The search
- *     then goes on at the byte that stopped the machine.
+ *     then goes on at the byte that stopped the machine (the end of the
+ *     text when none did): bytes between the match's end and that byte
+ *     start no scheme. With max_len 128, "http://a/" + 120 'b' + "%Fx://"
+ *     gives a truncated match of 129 bytes (the run stops at the 'x', as
+ *     "%F" needs a hex digit) and then "x://", where without truncation
+ *     the search would go on after "http://a/...b" and find "Fx://".
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes per
  * extractor, whatever the input. Work is linear in the input (each byte is
