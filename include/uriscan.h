@@ -659,7 +659,7 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    the rootless path of a relative reference: "a/../b" is kept). A
  *    segment "." or ".." written with "%2E" is a dot segment too. When the
  *    result would make a path without an authority start with "//" (which
- *    would read as an authority: "x:/.//a"), "/." is written in front of
+ *    would read as an authority: "x://a"), "/." is written in front of
  *    it ("x:/.//a"), as WHATWG URL does; that form is its own normal form.
  * RFC 3987 5.3.2.2 (NFC) is not applied: characters are not changed.
  *
@@ -691,7 +691,9 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  * an authority becomes "/" (RFC 1738: http only). */
 #define URISCAN_NORM_HTTP_PATH (1u << 2)
 /* All three scheme-based steps. */
-#define URISCAN_NORM_SCHEME_BASED                                              	(URISCAN_NORM_EMPTY_PORT | URISCAN_NORM_DEFAULT_PORT |                     	 URISCAN_NORM_HTTP_PATH)
+#define URISCAN_NORM_SCHEME_BASED                                              \
+	(URISCAN_NORM_EMPTY_PORT | URISCAN_NORM_DEFAULT_PORT |                     \
+	 URISCAN_NORM_HTTP_PATH)
 /* RFC 3987 only (else URISCAN_E_INVALID_ARG): also decode percent-encoded
  * UTF-8 where the IRI grammar allows the character, exactly where
  * uriscan_uri_to_iri decodes it (ucschar; iprivate in the query; not the
