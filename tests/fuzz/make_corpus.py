@@ -13,7 +13,9 @@ vectors of tests/vectors/*.tsv (two valid and two invalid cases per rule)
 for fuzz_rule; the extraction vectors (tests/vectors/extract-*.tsv, their
 options in the header byte, each with a few chunk-size patterns) and lines
 of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
-(tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; a few
+(tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; the
+resolution vectors (tests/vectors/resolve-*.tsv, "BASE\\nREFERENCE" with
+the flags byte for nonstrict) for fuzz_resolve; a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -107,6 +109,7 @@ def main():
         write("fuzz_rule", data)
     extract_seeds(shared)
     iri_seeds(shared)
+    resolve_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -176,6 +179,24 @@ def iri_seeds(shared):
         line = line.rstrip("\n")
         if line:
             write("fuzz_iri", b"\x00" + unescape(line))
+
+
+def resolve_seeds():
+    for gi, g in enumerate(GRAMMARS):
+        vec = os.path.join(ROOT, "tests", "vectors", "resolve-" + g + ".tsv")
+        if not os.path.exists(vec):
+            continue
+        for line in open(vec, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            head = bytes([gi | 8, 1]) if f[0] == "nonstrict" else bytes([gi])
+            write("fuzz_resolve", head + unescape(f[1]) + b"\n" + unescape(f[2]))
+    # no '\n': the reference alone against http://a/b/c/d;p?q; bad flags;
+    # an unknown grammar; a long climb
+    for data in [b"\x02../g", b"\x01/./g", b"\x0a\x02http://a/\ng",
+                 b"\x07a:b\nc", b"\x02" + b"../" * 40 + b"g"]:
+        write("fuzz_resolve", data)
 
 
 if __name__ == "__main__":
