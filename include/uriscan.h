@@ -656,7 +656,11 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    the base's hierarchical path (step 6), which RFC 2396 does not define
  *    for an opaque base: URISCAN_E_UNSUPPORTED. A base with an authority
  *    and an empty path merges as "/" (RFC 3986 5.2.3; RFC 2396 would glue
- *    the segment onto the host).
+ *    the segment onto the host). Appendix C resolves "?y", which the
+ *    grammar of Appendix A does not derive (relativeURI needs a path
+ *    before "?"): a reference that starts with "?" is read as "?" query
+ *    ["#" fragment] with the rules query and fragment (its errors are
+ *    those rules' statuses, at their offset in the reference).
  *  - URISCAN_RFC1738: URISCAN_E_UNSUPPORTED. RFC 1738 has no relative form;
  *    its companion RFC 1808 parses references with its own relativeURL
  *    grammar, which uriscan does not have (use URISCAN_RFC2396, whose 5.2

@@ -197,6 +197,56 @@ static int compose(const struct target *t, char *out, size_t out_cap,
 	return URISCAN_OK;
 }
 
+/*
+ * RFC 2396: Appendix C resolves "?y", but its grammar (Appendix A) has no
+ * such reference: relativeURI needs a net_path, abs_path or rel_path before
+ * the "?" (RFC 3986 allows the empty path). So a reference that starts
+ * with "?" is read as "?" query ["#" fragment], with the rules query and
+ * fragment of RFC 2396; an error is at its offset in the reference.
+ */
+static int parse_query_ref_2396(const char *r, size_t n,
+                                struct uriscan_uri *u)
+{
+	const char *h = memchr(r, '#', n);
+	size_t qe = h ? (size_t)(h - r) : n, eo = 0;
+	unsigned rq = 0, rf = 0;
+	int st;
+
+	memset(u, 0, sizeof *u);
+	u->grammar = URISCAN_RFC2396;
+	u->form = URISCAN_FORM_NONE;
+	if (uriscan_rule_from_name(URISCAN_RFC2396, "query", &rq) != URISCAN_OK ||
+	    uriscan_rule_from_name(URISCAN_RFC2396, "fragment", &rf) != URISCAN_OK)
+		return URISCAN_E_RULE_UNKNOWN;
+	st = uriscan_validate_rule(URISCAN_RFC2396, rq, r + 1, qe - 1, 0, &eo);
+	if (st != URISCAN_OK) {
+		/* "%4#": the "#" is where the escape breaks, as for the whole */
+		if (st == URISCAN_E_INCOMPLETE && h)
+			st = URISCAN_E_BAD_PERCENT;
+		u->error_offset = 1 + eo;
+		return st;
+	}
+	if (h) {
+		st = uriscan_validate_rule(URISCAN_RFC2396, rf, h + 1, n - qe - 1, 0,
+		                           &eo);
+		if (st != URISCAN_OK) {
+			u->error_offset = qe + 1 + eo;
+			return st;
+		}
+	}
+	u->kind = URISCAN_KIND_RELATIVE;
+	u->present = (1u << URISCAN_PATH) | (1u << URISCAN_QUERY);
+	u->part[URISCAN_PATH].off = 0;
+	u->part[URISCAN_QUERY].off = 1;
+	u->part[URISCAN_QUERY].len = (uint32_t)(qe - 1);
+	if (h) {
+		u->present |= 1u << URISCAN_FRAGMENT;
+		u->part[URISCAN_FRAGMENT].off = (uint32_t)(qe + 1);
+		u->part[URISCAN_FRAGMENT].len = (uint32_t)(n - qe - 1);
+	}
+	return URISCAN_OK;
+}
+
 static int fail(int st, size_t off, enum uriscan_resolve_input in,
                 size_t *error_offset, enum uriscan_resolve_input *error_input)
 {
@@ -248,6 +298,9 @@ int uriscan_resolve(enum uriscan_grammar g, const char *base, size_t base_len,
 		return fail(URISCAN_E_BASE_RELATIVE, 0, URISCAN_RESOLVE_INPUT_BASE,
 		            error_offset, error_input);
 	st = uriscan_parse(g, ref, ref_len, 0, &ru);
+	if (st == URISCAN_E_SYNTAX && ru.error_offset == 0 &&
+	    g == URISCAN_RFC2396 && ref[0] == '?')
+		st = parse_query_ref_2396(ref, ref_len, &ru);
 	if (st != URISCAN_OK)
 		return fail(st, ru.error_offset, URISCAN_RESOLVE_INPUT_REFERENCE,
 		            error_offset, error_input);

@@ -87,6 +87,25 @@ static int check_capacities(const struct cas *c, size_t need)
 	return ok;
 }
 
+/* Resolving the target against the base again gives T2 (T itself, or T
+ * with dot segments removed when they came from the base's path, which
+ * 5.2.2 keeps for an empty reference); resolving T2 gives T2. */
+static int idempotent(const struct cas *c, const char *t, size_t n)
+{
+	char t2[4096], t3[4096];
+	size_t n2 = 0, n3 = 0;
+	if (uriscan_resolve(grammar, c->base, c->base_len, t, n, 0, t2,
+	                    sizeof t2, &n2, NULL, NULL) != URISCAN_OK ||
+	    uriscan_resolve(grammar, c->base, c->base_len, t2, n2, 0, t3,
+	                    sizeof t3, &n3, NULL, NULL) != URISCAN_OK)
+		return 0;
+	if (n3 != n2 || memcmp(t2, t3, n2) != 0)
+		return 0;
+	/* T2 == T unless the base's path gave dot segments to T */
+	return (n2 == n && memcmp(t, t2, n) == 0) ||
+	       (c->ref_len == 0 || c->ref[0] == '?' || c->ref[0] == '#');
+}
+
 static void run_case(const struct cas *c, unsigned line)
 {
 	char out[4096];
@@ -114,9 +133,13 @@ static void run_case(const struct cas *c, unsigned line)
 	else if (st == URISCAN_OK && (in != URISCAN_RESOLVE_INPUT_NONE || eo != 0))
 		why = "error input or offset set on success";
 
-	/* an input error is validate's status and offset on that input */
+	/* an input error is validate's status and offset on that input
+	 * (not for an RFC 2396 reference "?...", read with the rules query
+	 * and fragment: see the header) */
 	if (!why && st != URISCAN_OK && st != URISCAN_E_BASE_RELATIVE &&
-	    c->want_in != URISCAN_RESOLVE_INPUT_NONE) {
+	    c->want_in != URISCAN_RESOLVE_INPUT_NONE &&
+	    !(grammar == URISCAN_RFC2396 && c->ref_len > 0 && c->ref[0] == '?' &&
+	      c->want_in == URISCAN_RESOLVE_INPUT_REFERENCE)) {
 		size_t veo = 9;
 		int vst = c->want_in == URISCAN_RESOLVE_INPUT_BASE
 		              ? uriscan_validate(grammar, c->base, c->base_len, 0, &veo)
@@ -132,16 +155,11 @@ static void run_case(const struct cas *c, unsigned line)
 	}
 	if (!why && st == URISCAN_OK) {
 		struct uriscan_uri u;
-		char again[4096];
-		size_t len2 = 0;
 		if (uriscan_parse(grammar, out, len, 0, &u) != URISCAN_OK ||
 		    u.kind != URISCAN_KIND_URI)
 			why = "target not a valid URI of the grammar";
-		else if (uriscan_resolve(grammar, c->base, c->base_len, out, len, 0,
-		                         again, sizeof again, &len2, NULL, NULL) !=
-		             URISCAN_OK ||
-		         len2 != len || memcmp(again, out, len) != 0)
-			why = "the target resolved again is not itself";
+		else if (!idempotent(c, out, len))
+			why = "resolving the target again changes it twice";
 		else if (!check_capacities(c, len))
 			why = "buffer contract (capacities 0 to the size needed)";
 	}
@@ -270,10 +288,16 @@ static void check_arguments(void)
 	                       sizeof out, &len, NULL, NULL) ==
 	           URISCAN_E_GRAMMAR_UNKNOWN,
 	       "unknown grammar");
-	tap_ok(uriscan_resolve(grammar, NULL, 0, "c", 1, 0, out, sizeof out, &len,
-	                       &eo, &in) == URISCAN_E_BASE_RELATIVE &&
-	           in == URISCAN_RESOLVE_INPUT_BASE,
-	       "base NULL with length 0 is the empty (relative) base");
+	if (grammar != URISCAN_RFC1738)
+		tap_ok(uriscan_resolve(grammar, NULL, 0, "c", 1, 0, out, sizeof out,
+		                       &len, &eo, &in) == URISCAN_E_BASE_RELATIVE &&
+		           in == URISCAN_RESOLVE_INPUT_BASE,
+		       "base NULL with length 0 is the empty (relative) base");
+	else
+		tap_ok(uriscan_resolve(grammar, NULL, 0, "c", 1, 0, out, sizeof out,
+		                       &len, &eo, &in) == URISCAN_E_UNSUPPORTED &&
+		           len == 0,
+		       "rfc1738: unsupported, whatever the inputs");
 	if (grammar != URISCAN_RFC1738) {
 		int st = uriscan_resolve(grammar, "a:/b", 4, NULL, 0, 0, out,
 		                         sizeof out, &len, NULL, NULL);
@@ -285,6 +309,8 @@ static void check_arguments(void)
 		tap_ok(st != URISCAN_OK && eo == 1 &&
 		           in == URISCAN_RESOLVE_INPUT_REFERENCE,
 		       "a NUL byte in the reference is an error at its offset");
+	} else {
+		tap_skip("rfc1738 resolves nothing: no NULL-reference checks");
 	}
 }
 
