@@ -18,18 +18,33 @@
  *          or base "a:b/c" with "../d"): RFC 3986 5.2.4 as written makes
  *          it absolute ("a:/c"); uriparser keeps it rootless ("a:c").
  *          Recognised as: no authority, uriscan's path is "/" + uriparser's
- *          path, or uriparser's path is empty and uriscan's is "/".
+ *          path (uriparser's may be empty), all else the same.
  *  GUARD   a target without authority whose path starts with "//":
  *          uriscan writes "/." before it ("a:/.//c"), the RFC's string
  *          ("a://c") would re-parse with an authority. Recognised as:
  *          uriscan's target is uriparser's with "/." inserted after the
- *          scheme's ":", or the same after the CLIMB rule.
+ *          scheme's ":".
+ *  UPDOT   uriparser keeps a "." segment that 5.2.4 removes, where the
+ *          path would otherwise start with "//" or be "/" ("http://a/" +
+ *          ".//" gives uriparser "http://a/.//", the RFC "http://a//",
+ *          valid after an authority; base "a:/b/c" + ".." gives uriparser
+ *          "a:/./", the RFC "a:/"). Recognised as: uriscan's path is
+ *          uriparser's without its "." segments (after a CLIMB, with "/"
+ *          in front).
+ *  IPV6    uriparser writes an IPv6 literal in full
+ *          ("[0000:...:0001]"); uriscan copies the base's or reference's
+ *          text ("[::1]"). Recognised as: the hosts are the same address
+ *          (inet_pton); the rest of the pair is then classified as above
+ *          (it is counted under IPV6 too).
  * Every other difference fails the test. The classes and their counts are
  * printed as TAP comments.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <arpa/inet.h>
+#include <sys/socket.h>
 
 #include <uriparser/Uri.h>
 
@@ -58,8 +73,9 @@ static const char *const segs[] = {"a", "g;x", ".", "..", "", "%2E"};
 static const char *const tails[] = {"", "?", "?y", "#", "#s", "?y/../x#s"};
 #define NTAILS (sizeof tails / sizeof tails[0])
 
-enum klass { SAME, CLIMB, GUARD, OTHER, NCLASS };
-static const char *const class_name[] = {"same", "CLIMB", "GUARD", "other"};
+enum klass { SAME, CLIMB, GUARD, UPDOT, IPV6, OTHER, NCLASS };
+static const char *const class_name[] = {"same",  "CLIMB", "GUARD",
+                                         "UPDOT", "IPV6",  "other"};
 
 /* uriparser's target, or -1 when it fails. */
 static int uriparser_resolve(const char *base, const char *ref, char *out,
@@ -86,49 +102,112 @@ static int uriparser_resolve(const char *base, const char *ref, char *out,
 	return ok;
 }
 
-/* Start of the path of a URI with a scheme and no authority, else NULL. */
-static const char *path_no_auth(const char *s)
-{
-	const char *c = strchr(s, ':');
-	if (!c || strncmp(c + 1, "//", 2) == 0)
-		return NULL;
-	return c + 1;
-}
+/* A target split at its path: [0, po) before, [po, pe) the path. */
+struct split {
+	size_t po, pe, len;
+	int auth;
+	char host[64]; /* an IP-literal's address, when the host is one */
+};
 
-/* CLIMB: same up to the path, uriscan's path is "/" + theirs. */
-static int is_climb(const char *ours, const char *theirs)
+static int split(const char *s, struct split *x)
 {
-	const char *po = path_no_auth(ours), *pt = path_no_auth(theirs);
-	if (!po || !pt || po - ours != pt - theirs ||
-	    memcmp(ours, theirs, (size_t)(po - ours)) != 0 || po[0] != '/' ||
-	    pt[0] == '/')
+	struct uriscan_uri u;
+	x->len = strlen(s);
+	if (uriscan_parse(URISCAN_RFC3986, s, x->len, 0, &u) != URISCAN_OK ||
+	    u.kind != URISCAN_KIND_URI)
 		return 0;
-	return strcmp(po + 1, pt) == 0;
+	x->po = u.part[URISCAN_PATH].off;
+	x->pe = x->po + u.part[URISCAN_PATH].len;
+	x->auth = URISCAN_HAS(&u, URISCAN_AUTHORITY) != 0;
+	x->host[0] = '\0';
+	if (u.host_type == URISCAN_HOST_IPV6 && u.part[URISCAN_HOST].len < 60) {
+		char text[64];
+		memcpy(text, s + u.part[URISCAN_HOST].off + 1,
+		       u.part[URISCAN_HOST].len - 2);
+		text[u.part[URISCAN_HOST].len - 2] = '\0';
+		if (inet_pton(AF_INET6, text, x->host) != 1)
+			x->host[0] = '\0';
+		else
+			x->host[16] = 1;
+	}
+	return 1;
 }
 
-static enum klass classify(const char *ours, const char *theirs)
+/* The path without its "." segments ("/./" -> "/", ".//" -> "/"...). */
+static size_t strip_dots(const char *p, size_t n, char *out)
 {
-	char guarded[512];
-	const char *c;
+	size_t o = 0, b = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && p[i] != '/')
+			continue;
+		if (i - b == 1 && p[b] == '.') {
+			if (i == n && o > 0 && out[o - 1] != '/')
+				out[o++] = '/';
+		} else {
+			memcpy(out + o, p + b, i - b);
+			o += i - b;
+			if (i < n)
+				out[o++] = '/';
+		}
+		b = i + 1;
+	}
+	return o;
+}
 
-	if (strcmp(ours, theirs) == 0)
-		return SAME;
-	if (is_climb(ours, theirs))
-		return CLIMB;
-	/* GUARD: theirs is "s://..." with no authority in ours */
-	c = strchr(theirs, ':');
-	if (c && path_no_auth(ours) && strncmp(ours + (c - theirs) + 1, "/.//", 4) == 0 &&
-	    strlen(theirs) + 3 < sizeof guarded) {
-		size_t k = (size_t)(c - theirs) + 1;
-		memcpy(guarded, theirs, k);
-		memcpy(guarded + k, "/.", 2);
-		strcpy(guarded + k + 2, theirs + k);
-		if (strcmp(ours, guarded) == 0)
-			return GUARD;
-		/* a climb that then needed the guard: theirs "s:/c" or "s:c" */
-		if (strncmp(ours + k, "/./", 3) == 0 &&
+static int eq(const char *a, size_t an, const char *b, size_t bn)
+{
+	return an == bn && memcmp(a, b, an) == 0;
+}
+
+/*
+ * The class of a pair whose targets differ (see the comment at the top).
+ * IPV6 first: the hosts are the same address written differently; the
+ * rest is then compared as if uriparser had written uriscan's host.
+ */
+static enum klass classify(const char *ours, const char *theirs, int *ipv6)
+{
+	struct split a, b;
+	char sp[256];
+	size_t sn;
+
+	*ipv6 = 0;
+	/* GUARD: ours is theirs with "/." after the scheme's ":" (theirs
+	 * "s://..." re-parses with an authority, so compare the text) */
+	{
+		const char *c = strchr(theirs, ':');
+		size_t k = c ? (size_t)(c - theirs) + 1 : 0;
+		if (c && strncmp(ours, theirs, k) == 0 &&
+		    strncmp(ours + k, "/.//", 4) == 0 &&
 		    strcmp(ours + k + 2, theirs + k) == 0)
 			return GUARD;
+	}
+	if (!split(ours, &a) || !split(theirs, &b) || a.auth != b.auth)
+		return OTHER;
+	if (!eq(ours, a.po, theirs, b.po)) {
+		if (!a.host[16] || !b.host[16] || memcmp(a.host, b.host, 16) != 0)
+			return OTHER;
+		*ipv6 = 1; /* same address: compare the rest only */
+	}
+	if (!eq(ours + a.pe, a.len - a.pe, theirs + b.pe, b.len - b.pe))
+		return OTHER;
+	{
+		const char *po = ours + a.po, *pt = theirs + b.po;
+		size_t no = a.pe - a.po, nt = b.pe - b.po;
+		if (eq(po, no, pt, nt))
+			return SAME;
+		/* CLIMB: ours is "/" + theirs */
+		if (!a.auth && no == nt + 1 && po[0] == '/' && eq(po + 1, nt, pt, nt))
+			return CLIMB;
+		/* UPDOT: theirs is ours with "." segments kept */
+		if (nt < sizeof sp) {
+			sn = strip_dots(pt, nt, sp);
+			if (sn < nt && eq(po, no, sp, sn))
+				return UPDOT;
+			/* the same after a CLIMB */
+			if (sn < nt && !a.auth && no == sn + 1 && po[0] == '/' &&
+			    eq(po + 1, sn, sp, sn))
+				return UPDOT;
+		}
 	}
 	return OTHER;
 }
@@ -160,7 +239,12 @@ static void compare(const char *base, const char *ref)
 		if (up != 0)
 			snprintf(theirs, sizeof theirs, "(uriparser failed)");
 	} else {
-		k = classify(ours, theirs);
+		int ipv6 = 0;
+		k = strcmp(ours, theirs) == 0 ? SAME : classify(ours, theirs, &ipv6);
+		if (ipv6 && k == SAME)
+			k = IPV6;
+		else if (ipv6)
+			counts[IPV6]++;
 	}
 	counts[k]++;
 	if (k != SAME && !example[k][0]) {
@@ -214,7 +298,8 @@ int main(void)
 	}
 	tap_ok(pairs > 10000, "enough pairs compared (%lu)", pairs);
 	tap_ok(counts[SAME] > pairs / 2, "most pairs agree (%lu)", counts[SAME]);
-	tap_ok(counts[CLIMB] > 0 && counts[GUARD] > 0,
+	tap_ok(counts[CLIMB] > 0 && counts[GUARD] > 0 && counts[UPDOT] > 0 &&
+	           counts[IPV6] > 0,
 	       "the listed classes occur (the generator reaches them)");
 	tap_ok(counts[OTHER] == 0, "no disagreement outside the listed classes");
 	return tap_done();
