@@ -28,26 +28,6 @@
 
 static enum uriscan_grammar grammar = URISCAN_RFC3986;
 
-static int status_from_name(const char *name)
-{
-	for (int st = 0; st < URISCAN_STATUS_LAST; st++)
-		if (strcmp(uriscan_status_name(st), name) == 0)
-			return st;
-	return -1;
-}
-
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			f[n++] = p + 1;
-		}
-	return n;
-}
-
 struct cas {
 	unsigned flags;
 	const char *base, *ref, *want;
@@ -182,7 +162,7 @@ static int parse_error(const char *s, struct cas *c)
 		return 0;
 	memcpy(name, s, n);
 	name[n] = '\0';
-	c->want_st = status_from_name(name);
+	c->want_st = vec_status_from_name(name);
 	c->want_in = URISCAN_RESOLVE_INPUT_NONE;
 	c->want_off = 0;
 	if (c->want_st <= 0)
@@ -220,7 +200,7 @@ static void run_file(const char *path, int ok_only)
 			buf[--n] = '\0';
 		if (buf[0] == '#' || buf[0] == '\0')
 			continue;
-		if (split_tabs(buf, fld, 5) < 4) {
+		if (vec_split_tabs(buf, fld, 5) < 4) {
 			tap_ok(0, "%s:%u: fewer than 4 fields", path, line);
 			continue;
 		}
