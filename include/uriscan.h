@@ -645,7 +645,7 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    UTF-8 is copied as it is. The result is an IRI.
  *  - URISCAN_RFC2396: RFC 2396 section 5.2 as written (its Appendix C
  *    examples hold); how it differs from RFC 3986 is listed in
- *    src/resolve.c beside each step. In short: an absolute, network-path
+ *    src/resolve.c and src/dotseg.c beside each step. In short: an absolute, network-path
  *    or absolute-path reference keeps its dot segments ("/../g" gives
  *    "http://a/../g"); a query-only reference drops the base's last
  *    segment ("?y" against http://a/b/c/d;p?q gives http://a/b/c/?y); ".."
@@ -661,7 +661,8 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    before "?"): a reference that starts with "?" is read as "?" query
  *    ["#" fragment] with the rules query and fragment (its errors are
  *    those rules' statuses, at their offset in the reference).
- *  - URISCAN_RFC1738: URISCAN_E_UNSUPPORTED. RFC 1738 has no relative form;
+ *  - URISCAN_RFC1738: URISCAN_E_UNSUPPORTED, whatever the inputs
+ *    (after the argument checks). RFC 1738 has no relative form;
  *    its companion RFC 1808 parses references with its own relativeURL
  *    grammar, which uriscan does not have (use URISCAN_RFC2396, whose 5.2
  *    descends from RFC 1808 section 4).
