@@ -81,9 +81,14 @@ static int idempotent(const struct cas *c, const char *t, size_t n)
 		return 0;
 	if (n3 != n2 || memcmp(t2, t3, n2) != 0)
 		return 0;
-	/* T2 == T unless the base's path gave dot segments to T */
+	/* T2 == T unless the base's path gave dot segments to T: the
+	 * reference has an empty path and no authority (an RFC 2396 "?..."
+	 * reference does not parse: it is one of those) */
+	struct uriscan_uri r;
 	return (n2 == n && memcmp(t, t2, n) == 0) ||
-	       (c->ref_len == 0 || c->ref[0] == '?' || c->ref[0] == '#');
+	       uriscan_parse(grammar, c->ref, c->ref_len, 0, &r) != URISCAN_OK ||
+	       (!URISCAN_HAS(&r, URISCAN_AUTHORITY) &&
+	        r.part[URISCAN_PATH].len == 0);
 }
 
 static void run_case(const struct cas *c, unsigned line)
