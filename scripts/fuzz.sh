@@ -59,7 +59,7 @@ build=build-fuzz-campaign
 [ "$san" = address ] || build=build-fuzz-campaign-ubsan
 work=${URISCAN_FUZZ_WORK:-$root/$build/campaign}
 opts=(-Dfuzzing=libfuzzer -Db_sanitize="$san" -Db_lundef=false
-      -Dbuildtype=debugoptimized -Dbench=false -Dcli=false)
+      -Dbuildtype=debugoptimized -Dbench=false -Dcli=false -Dpython=disabled)
 if [ -f "$build/build.ninja" ]; then
   meson setup --reconfigure "$build" "${opts[@]}" >/dev/null || exit 2
 else
