@@ -164,14 +164,14 @@ def normalize_cases(path):
 
 def equivalent_cases(path):
     """(where, grammar, flags list, a, b, expect bool or (status, offset,
-    input 1|2)) of equivalent.tsv."""
+    input 1|2, or 0 when not given)) of equivalent.tsv."""
     out = []
     for n, f in lines(path):
         assert len(f) in (5, 6), f"{path}:{n}: 5 or 6 fields"
         flags = [] if f[1] == b"-" else f[1].decode().split(",")
         if f[4].startswith(b"!"):
-            status, (off, which) = status_at(f[4][1:])
-            expect = (status, int(off), int(which))
+            status, (off, *which) = status_at(f[4][1:])
+            expect = (status, int(off), int(which[0]) if which else 0)
         else:
             expect = {b"1": True, b"0": False}[f[4]]
         out.append((f"{os.path.basename(path)}:{n}", f[0].decode(), flags,

@@ -75,6 +75,9 @@ static int scheme_steps(PyObject *obj, unsigned *flags)
 	while (ret == 0 && (item = PyIter_Next(it)) != NULL) {
 		const char *name = PyUnicode_Check(item) ? PyUnicode_AsUTF8(item) : NULL;
 		size_t i = 0;
+		if (!PyUnicode_Check(item))
+			PyErr_Format(PyExc_TypeError, "scheme_based: a step name is a str, not %.100s",
+			             Py_TYPE(item)->tp_name);
 		for (; name && i < sizeof steps / sizeof steps[0]; i++)
 			if (strcmp(name, steps[i].name) == 0)
 				break;
