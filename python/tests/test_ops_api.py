@@ -36,6 +36,15 @@ LONG = "http://h/" + "%7E\u00e9" * 400  # result past the 512-byte stack buffer
     lambda: uriscan.parse("http://h/").replace(path=b"/x"),
     lambda: uriscan.parse("http://h/").replace("/x"),
     lambda: uriscan.parse("http://h/").replace(bogus="x"),
+    lambda: uriscan.resolve(1, "g"),
+    lambda: uriscan.resolve("http://a/", None),
+    lambda: uriscan.resolve("http://a/"),
+    lambda: uriscan.resolve(ref="g"),
+    lambda: uriscan.resolve("http://a/", b"g"),
+    lambda: uriscan.resolve(bytearray(b"http://a/"), "g"),
+    lambda: uriscan.resolve("http://a/", "g", "rfc3986", False),  # strict: keyword-only
+    lambda: uriscan.resolve("http://a/", "g", grammar=3986),
+    lambda: uriscan.resolve("http://a/", "g", bogus=1),
 ])
 def test_type_errors(call):
     with pytest.raises(TypeError):
@@ -48,6 +57,7 @@ def test_type_errors(call):
     lambda: uriscan.normalize("a", scheme_based="ports"),
     lambda: uriscan.equivalent("a", "a", level="semantic"),
     lambda: uriscan.unquote("a", errors="ignore"),
+    lambda: uriscan.resolve("http://a/", "g", "nogrammar"),
 ])
 def test_value_errors(call):
     with pytest.raises(ValueError):
@@ -145,6 +155,12 @@ def test_no_leak_ops():
              lambda: pytest.raises(uriscan.Error, uriscan.recompose, host="a/b"),
              lambda: u.replace(path="/x", fragment=None),
              lambda: pytest.raises(TypeError, u.replace, path=b"/x")]
+    assert_no_leak(calls, (s, b, u))
+
+
+def assert_no_leak(calls, objs):
+    """Each call 21000 times: no reference grows, RSS stays flat, and the
+    objects the calls use are not kept."""
     for c in calls:
         for _ in range(1000):
             c()
@@ -159,5 +175,75 @@ def test_no_leak_ops():
     assert grown < 4096, f"RSS grew by {grown} KiB"
     if refs:
         assert sys.gettotalrefcount() - refs < 1000
-    for obj in (s, b, u):
+    for obj in objs:
         assert sys.getrefcount(obj) < 10
+
+
+BASE = "http://a/b/c/d;p?q"
+
+
+def test_resolve_kinds_and_buffers():
+    assert uriscan.resolve(BASE, "../g") == "http://a/b/g"
+    assert uriscan.resolve(BASE.encode(), b"../g") == b"http://a/b/g"
+    assert uriscan.resolve(bytearray(BASE.encode()), memoryview(b"g?y#s")) == \
+        b"http://a/b/c/g?y#s"
+    assert uriscan.resolve(base=BASE, ref="", grammar="rfc2396") == BASE
+    # RFC 2396 drops the last segment for "?y", RFC 3986 keeps it
+    assert uriscan.resolve(BASE, "?y", "rfc2396") == "http://a/b/c/?y"
+    assert uriscan.resolve(BASE, "?y") == "http://a/b/c/d;p?y"
+    # non-ASCII str through rfc3987, and a target past the stack buffer
+    assert uriscan.resolve("http://\u00e9/a/b", "../\u00f6", "rfc3987") == \
+        "http://\u00e9/\u00f6"
+    long_ref = "x/" * 400 + "\u00e9"
+    assert uriscan.resolve("http://h/p/", long_ref, "rfc3987") == "http://h/p/" + long_ref
+    assert uriscan.resolve(b"http://h/p/", long_ref.encode(), "rfc3987") == \
+        ("http://h/p/" + long_ref).encode()
+
+
+def test_resolve_strict():
+    assert uriscan.resolve(BASE, "http:g") == "http:g"
+    assert uriscan.resolve(BASE, "http:g", strict=True) == "http:g"
+    assert uriscan.resolve(BASE, "http:g", strict=False) == "http://a/b/c/g"
+    assert uriscan.resolve(BASE, "HTTP:g", strict=0) == "http://a/b/c/g"
+    assert uriscan.resolve(BASE, "ftp:g", strict=False) == "ftp:g"
+
+
+def test_resolve_errors():
+    with pytest.raises(uriscan.InvalidURI) as e:
+        uriscan.resolve("http://\u00e9\u00e9/ x", "g", "rfc3987")
+    assert (e.value.argument, e.value.status, e.value.offset, e.value.byte_offset) == \
+        ("base", "bad_char", 10, 12)
+    assert "of base" in str(e.value)
+    with pytest.raises(uriscan.InvalidURI) as e:
+        uriscan.resolve("http://a/", "\u00e9/%zz", "rfc3987")
+    assert (e.value.argument, e.value.status, e.value.offset, e.value.byte_offset) == \
+        ("ref", "bad_percent", 3, 4)
+    assert "of ref" in str(e.value)
+    with pytest.raises(uriscan.InvalidURI) as e:
+        uriscan.resolve(b"http://a/", b"a\0")
+    assert (e.value.argument, e.value.byte_offset, e.value.offset) == ("ref", 1, 1)
+    # a relative base: Error (not InvalidURI), the base at offset 0
+    with pytest.raises(uriscan.Error) as e:
+        uriscan.resolve("a/b", "c")
+    assert not isinstance(e.value, uriscan.InvalidURI)
+    assert (e.value.status, e.value.argument, e.value.offset) == ("base_relative", "base", 0)
+    if "rfc1738" in uriscan.grammars():
+        with pytest.raises(uriscan.Error) as e:
+            uriscan.resolve("http://a/b", "c", "rfc1738")
+        assert not isinstance(e.value, uriscan.InvalidURI)
+        assert (e.value.status, e.value.argument) == ("unsupported", None)
+
+
+def test_no_leak_resolve():
+    """resolve, succeeding and failing, str and bytes, stack and heap
+    result: nothing leaks."""
+    b, long_ref = BASE.encode(), "x/" * 400
+    calls = [lambda: uriscan.resolve(BASE, "../g"),
+             lambda: uriscan.resolve(b, b"g?y#s", strict=False),
+             lambda: uriscan.resolve(BASE, long_ref),
+             lambda: pytest.raises(uriscan.InvalidURI, uriscan.resolve, BASE, "a b"),
+             lambda: pytest.raises(uriscan.InvalidURI, uriscan.resolve, "h\u00e9:/ x", "g",
+                                   "rfc3987"),
+             lambda: pytest.raises(uriscan.Error, uriscan.resolve, b"a/b", b"c"),
+             lambda: pytest.raises(TypeError, uriscan.resolve, BASE, b"g")]
+    assert_no_leak(calls, (BASE, b, long_ref))

@@ -1,14 +1,15 @@
-"""The URI operations (normalize, equivalent, unquote, query_params,
-query_get, recompose, URI.replace) against the vector files the C tests
-read (tests/core/test_normalize.c, test_components.c): the same answers as
-C, for bytes and, when the input is UTF-8, for str."""
+"""The URI operations (resolve, normalize, equivalent, unquote,
+query_params, query_get, recompose, URI.replace) against the vector files
+the C tests read (tests/core/test_resolve.c, test_normalize.c,
+test_components.c): the same answers as C, for bytes and, when the input is
+UTF-8, for str."""
 import os
 
 import pytest
 
 import uriscan
 from vectors import (VECTORS, decode_cases, equivalent_cases, normalize_cases,
-                     query_cases, recompose_cases, unescape)
+                     query_cases, recompose_cases, resolve_cases, unescape)
 
 STEPS = {"empty_port", "default_port", "http_path"}
 
@@ -51,6 +52,37 @@ def norm_options(flags):
     if set(flags) - STEPS - {"scheme_based", "iri_decode"}:
         return None
     return opts
+
+
+def resolve_params():
+    """resolve-GRAMMAR.tsv under its grammar, and (as tests/core/meson.build
+    does) the RFC 3986 cases that succeed under rfc3987 too."""
+    built = uriscan.grammars()
+    runs = [(g, g, False) for g in ("rfc3986", "rfc3987", "rfc2396", "rfc1738")
+            if g in built]
+    if "rfc3987" in built:
+        runs.append(("rfc3987", "rfc3986", True))
+    for g, f, ok_only in runs:
+        for c in resolve_cases(os.path.join(VECTORS, f"resolve-{f}.tsv")):
+            if not (ok_only and isinstance(c[-1], tuple)):
+                yield pytest.param(g, *c[1:], id=f"{g}:{c[0]}")
+
+
+@pytest.mark.parametrize("grammar,strict,base,ref,expect", resolve_params())
+def test_resolve(grammar, strict, base, ref, expect):
+    for x, y in kinds(base, ref):
+        if isinstance(expect, bytes):
+            r = uriscan.resolve(x, y, grammar, strict=strict)
+            assert r == as_kind(x, expect)
+            assert uriscan.parse(r, grammar).kind == "uri"
+            continue
+        status, which, off = expect
+        with pytest.raises(uriscan.Error) as e:
+            uriscan.resolve(x, y, grammar, strict=strict)
+        check_error(e.value, status, off)
+        assert e.value.argument == which
+        assert isinstance(e.value, uriscan.InvalidURI) == (
+            status in ("syntax", "incomplete", "bad_percent", "bad_char", "bad_utf8"))
 
 
 def normalize_params():

@@ -242,3 +242,22 @@ def recompose_cases(path):
             expect = (status, None if comp == "-" else comp, int(off))
         out.append((where, f[0].decode(), grammar, args, verdict, expect))
     return out
+
+
+def resolve_cases(path):
+    """(where, strict, base, ref, expect bytes or (status, "base"|"ref"|None,
+    offset)) of resolve-*.tsv (tests/core/test_resolve.c)."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (4, 5), f"{path}:{n}: 4 or 5 fields"
+        assert f[0] in (b"-", b"nonstrict"), f"{path}:{n}: bad flags"
+        if f[3].startswith(b"!"):
+            status, rest = status_at(f[3][1:])
+            which, off = rest[0].split(":") if rest else (None, "0")
+            expect = (status, {"base": "base", "reference": "ref", None: None}[which],
+                      int(off))
+        else:
+            expect = unescape(f[3])
+        out.append((f"{os.path.basename(path)}:{n}", f[0] == b"-", unescape(f[1]),
+                    unescape(f[2]), expect))
+    return out

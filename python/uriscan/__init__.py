@@ -9,6 +9,8 @@ the work; this package only binds it. See README.md, section "Python".
     ('Example.com', '8080', 'q')
     >>> uriscan.is_valid("http://a b")
     False
+    >>> uriscan.resolve("http://a/b/c/d;p?q", "../g")
+    'http://a/b/g'
     >>> uriscan.normalize("HTTP://Example.COM:80/%7euser/./a", scheme_based=True)
     'http://example.com/~user/a'
     >>> uriscan.query_params("a=1&b=%C3%A9&c")
@@ -36,6 +38,7 @@ from uriscan._core import (
     query_get,
     query_params,
     recompose,
+    resolve,
     rules,
     to_iri,
     to_uri,
@@ -46,8 +49,8 @@ from uriscan._core import (
 __all__ = [
     "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "equivalent",
     "extract", "extract_file", "grammars", "idna_available", "is_valid", "normalize",
-    "parse", "query_get", "query_params", "recompose", "rules", "to_iri", "to_uri",
-    "unquote", "urlsplit",
+    "parse", "query_get", "query_params", "recompose", "resolve", "rules", "to_iri",
+    "to_uri", "unquote", "urlsplit",
 ]
 
 CHUNK_SIZE = 1 << 20

@@ -36,6 +36,16 @@ int upy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
              PyObject *kwnames, const char *const *names, int npos,
              PyObject **out);
 
+/* Argument i of fname, or NULL with TypeError when it was not given. */
+PyObject *upy_required(const char *fname, PyObject *const *v, int i,
+                       const char *name);
+/* A boolean argument (NULL: dflt): 0/1, or -1 with an exception. */
+int upy_flag_arg(PyObject *obj, int dflt);
+/* Two inputs of one kind (both str or both bytes-like); -1 with TypeError
+ * (and nothing held) otherwise. */
+int upy_input_pair(const char *fname, PyObject *x, PyObject *y,
+                   struct upy_input *a, struct upy_input *b);
+
 /* A grammar argument (None: default) and a rule argument (None: the
  * grammar's top rule). 0 or -1 with a TypeError/ValueError set. */
 int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
@@ -93,6 +103,7 @@ PyObject *upy_unquote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k
 PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 /* URI.replace of the URI parsed into u from input (a str or bytes). */
 PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
                       PyObject *const *a, Py_ssize_t n, PyObject *kw);

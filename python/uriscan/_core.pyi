@@ -17,7 +17,7 @@ class Error(ValueError):
     offset: int       # characters for str input, bytes for bytes input
     byte_offset: int  # in the UTF-8 bytes
     component: Optional[str]  # recompose, URI.replace: where offset is
-    argument: Optional[str]   # equivalent ("a", "b"): where offset is
+    argument: Optional[str]   # equivalent ("a", "b"), resolve ("base", "ref")
 
 class InvalidURI(Error):
     # status: "syntax", "incomplete", "bad_percent", "bad_char", "bad_utf8", "idna"
@@ -103,6 +103,12 @@ def grammars() -> list[str]: ...
 def rules(grammar: str = ...) -> list[str]: ...
 
 # URI operations: str in -> str out; bytes (or another buffer) in -> bytes out
+# base and ref both str or both bytes-like
+@overload
+def resolve(base: str, ref: str, grammar: str = ..., *, strict: bool = ...) -> str: ...
+@overload
+def resolve(base: _Buffer, ref: _Buffer, grammar: str = ..., *,
+            strict: bool = ...) -> bytes: ...
 @overload
 def normalize(s: str, grammar: str = ..., *, scheme_based: _Steps = ...,
               iri_decode: bool = ...) -> str: ...

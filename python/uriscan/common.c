@@ -83,6 +83,41 @@ int upy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
 	return 0;
 }
 
+/* A boolean argument (NULL: dflt); 0/1, or -1 with an exception. */
+int upy_flag_arg(PyObject *obj, int dflt)
+{
+	return obj == NULL ? dflt : PyObject_IsTrue(obj);
+}
+
+/* Required argument i of fname, or NULL with TypeError. */
+PyObject *upy_required(const char *fname, PyObject *const *v, int i,
+                       const char *name)
+{
+	if (v[i] == NULL)
+		PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
+	return v[i];
+}
+
+/* Two inputs of one kind (both str or both bytes-like); -1 with TypeError
+ * (and nothing held) otherwise. */
+int upy_input_pair(const char *fname, PyObject *x, PyObject *y,
+                   struct upy_input *a, struct upy_input *b)
+{
+	if (upy_input_get(x, a, fname) < 0)
+		return -1;
+	if (upy_input_get(y, b, fname) < 0) {
+		upy_input_release(a);
+		return -1;
+	}
+	if (a->is_str != b->is_str) {
+		upy_input_release(a);
+		upy_input_release(b);
+		PyErr_Format(PyExc_TypeError, "%s(): cannot mix str and bytes-like arguments", fname);
+		return -1;
+	}
+	return 0;
+}
+
 /* The UTF-8 of a name argument; "" for a str holding NUL (never a name);
  * NULL with TypeError (what, then the type) for a non-str. */
 static const char *name_arg(PyObject *obj, const char *what)

@@ -1,7 +1,8 @@
 /*
  * module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in parse.c,
- * extract.c, iri.c, ops.c and recompose.c; the URI type in uri.c.
+ * extract.c, iri.c, ops.c, recompose.c and py_resolve.c; the URI type in
+ * uri.c.
  */
 #include "_core.h"
 
@@ -85,7 +86,16 @@ static PyMethodDef methods[] = {
      "grammars() -> list[str]: the grammars built into this library."},
     {"rules", (PyCFunction)(void (*)(void))rules, FAST,
      "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
-    /* URI operations (ops.c, recompose.c) */
+    /* URI operations (py_resolve.c, ops.c, recompose.c) */
+    {"resolve", (PyCFunction)(void (*)(void))upy_resolve, FAST,
+     "resolve(base, ref, grammar='rfc3986', *, strict=True) -> str or bytes\n\n"
+     "The target URI of reference ref against base (RFC 3986 5.2; RFC 2396\n"
+     "5.2 for rfc2396, RFC 3987 6.5 for rfc3987). Both str or both bytes-like.\n"
+     "Components are copied as written (no case change, no decoding).\n"
+     "strict=False: a ref whose scheme is the base's is resolved as if it had\n"
+     "none ('http:g'). An invalid base or ref raises InvalidURI, its argument\n"
+     "attribute 'base' or 'ref'; a relative base raises uriscan.Error\n"
+     "'base_relative', rfc1738 (no relative form) 'unsupported'."},
     {"normalize", (PyCFunction)(void (*)(void))upy_normalize, FAST,
      "normalize(s, grammar='rfc3986', scheme_based=False, iri_decode=False)\n\n"
      "The syntax-based normal form of s (RFC 3986 6.2.2: scheme and host in\n"
@@ -146,8 +156,8 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "A status of the C library (a ValueError). Attributes: status (its\n"
 	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
 	    "bytes), byte_offset (in the UTF-8 bytes); component (recompose,\n"
-	    "URI.replace) or argument (equivalent) when the offset is inside one\n"
-	    "component or argument, else None.",
+	    "URI.replace) or argument (equivalent, resolve) when the offset is\n"
+	    "inside one component or argument, else None.",
 	    PyExc_ValueError, NULL);
 	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
 	    "uriscan.InvalidURI",

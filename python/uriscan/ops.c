@@ -6,41 +6,6 @@
 
 #include <string.h>
 
-/* A boolean argument (NULL: dflt); 0/1, or -1 with an exception. */
-static int flag_arg(PyObject *obj, int dflt)
-{
-	return obj == NULL ? dflt : PyObject_IsTrue(obj);
-}
-
-/* Required argument i of fname, or NULL with TypeError. */
-static PyObject *required(const char *fname, PyObject *const *v, int i,
-                          const char *name)
-{
-	if (v[i] == NULL)
-		PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
-	return v[i];
-}
-
-/* Two inputs of one kind (both str or both bytes-like); -1 with TypeError
- * (and nothing held) otherwise. */
-static int input_pair(const char *fname, PyObject *x, PyObject *y,
-                      struct upy_input *a, struct upy_input *b)
-{
-	if (upy_input_get(x, a, fname) < 0)
-		return -1;
-	if (upy_input_get(y, b, fname) < 0) {
-		upy_input_release(a);
-		return -1;
-	}
-	if (a->is_str != b->is_str) {
-		upy_input_release(a);
-		upy_input_release(b);
-		PyErr_Format(PyExc_TypeError, "%s(): cannot mix str and bytes-like arguments", fname);
-		return -1;
-	}
-	return 0;
-}
-
 /* The scheme-based steps: a bool (all or none) or step names (a str or an
  * iterable of them); ORed into *flags. 0, or -1 with an exception. */
 static int scheme_steps(PyObject *obj, unsigned *flags)
@@ -120,9 +85,9 @@ PyObject *upy_normalize(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 	int iri, st;
 	(void)m;
 	if (upy_args("normalize", a, n, kw, names, 2, v) < 0 ||
-	    !required("normalize", v, 0, "s") ||
+	    !upy_required("normalize", v, 0, "s") ||
 	    upy_grammar(v[1], URISCAN_RFC3986, &c.g) < 0 ||
-	    scheme_steps(v[2], &c.flags) < 0 || (iri = flag_arg(v[3], 0)) < 0)
+	    scheme_steps(v[2], &c.flags) < 0 || (iri = upy_flag_arg(v[3], 0)) < 0)
 		return NULL;
 	c.flags |= iri ? URISCAN_NORM_IRI_DECODE : 0;
 	if (upy_input_get(v[0], &in, "normalize") < 0)
@@ -153,9 +118,9 @@ PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject
 	const char *level = "syntax";
 	(void)m;
 	if (upy_args("equivalent", a, n, kw, names, 4, v) < 0 ||
-	    !required("equivalent", v, 0, "a") || !required("equivalent", v, 1, "b") ||
+	    !upy_required("equivalent", v, 0, "a") || !upy_required("equivalent", v, 1, "b") ||
 	    upy_grammar(v[2], URISCAN_RFC3986, &g) < 0 ||
-	    scheme_steps(v[4], &flags) < 0 || (iri = flag_arg(v[5], 0)) < 0)
+	    scheme_steps(v[4], &flags) < 0 || (iri = upy_flag_arg(v[5], 0)) < 0)
 		return NULL;
 	if (v[3] != NULL && !PyUnicode_Check(v[3]))
 		return PyErr_Format(PyExc_TypeError, "level must be a str, not %.100s",
@@ -170,7 +135,7 @@ PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject
 		return PyErr_Format(PyExc_ValueError,
 		                    "level must be 'string', 'syntax' or 'scheme', not %R", v[3]);
 	flags |= iri ? URISCAN_NORM_IRI_DECODE : 0;
-	if (input_pair("equivalent", v[0], v[1], &x, &y) < 0)
+	if (upy_input_pair("equivalent", v[0], v[1], &x, &y) < 0)
 		return NULL;
 	st = uriscan_equivalent(g, x.s, (size_t)x.len, y.s, (size_t)y.len, flags, &equal,
 	                        &eo, &which);
@@ -262,8 +227,8 @@ PyObject *upy_unquote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k
 	const char *mode = "strict", *errors;
 	int plus;
 	(void)m;
-	if (upy_args("unquote", a, n, kw, names, 3, v) < 0 || !required("unquote", v, 0, "s") ||
-	    (plus = flag_arg(v[1], 0)) < 0 || (errors = errors_arg(v[3])) == NULL)
+	if (upy_args("unquote", a, n, kw, names, 3, v) < 0 || !upy_required("unquote", v, 0, "s") ||
+	    (plus = upy_flag_arg(v[1], 0)) < 0 || (errors = errors_arg(v[3])) == NULL)
 		return NULL;
 	if (v[2] != NULL && !PyUnicode_Check(v[2]))
 		return PyErr_Format(PyExc_TypeError, "errors must be a str, not %.100s",
@@ -293,8 +258,8 @@ struct query_opts {
 
 static int query_opts(PyObject *const *v, struct query_opts *q)
 {
-	int semi = flag_arg(v[0], 0), plus = semi < 0 ? -1 : flag_arg(v[1], 1);
-	if (plus < 0 || (q->decode = flag_arg(v[2], 1)) < 0 ||
+	int semi = upy_flag_arg(v[0], 0), plus = semi < 0 ? -1 : upy_flag_arg(v[1], 1);
+	if (plus < 0 || (q->decode = upy_flag_arg(v[2], 1)) < 0 ||
 	    (q->errors = errors_arg(v[3])) == NULL)
 		return -1;
 	q->flags = (semi ? URISCAN_QUERY_SEMICOLON : 0) | (plus ? URISCAN_DECODE_PLUS : 0);
@@ -343,7 +308,7 @@ PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 	int st;
 	(void)m;
 	if (upy_args("query_params", a, n, kw, names, 1, v) < 0 ||
-	    !required("query_params", v, 0, "query") || query_opts(v + 1, &q) < 0 ||
+	    !upy_required("query_params", v, 0, "query") || query_opts(v + 1, &q) < 0 ||
 	    upy_input_get(v[0], &in, "query_params") < 0)
 		return NULL;
 	st = uriscan_query_iter_init(&it, in.s, (size_t)in.len, q.flags);
@@ -369,8 +334,8 @@ PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 	int st, found = 0;
 	(void)m;
 	if (upy_args("query_get", a, n, kw, names, 3, v) < 0 ||
-	    !required("query_get", v, 0, "query") || !required("query_get", v, 1, "key") ||
-	    query_opts(v + 3, &q) < 0 || input_pair("query_get", v[0], v[1], &in, &key) < 0)
+	    !upy_required("query_get", v, 0, "query") || !upy_required("query_get", v, 1, "key") ||
+	    query_opts(v + 3, &q) < 0 || upy_input_pair("query_get", v[0], v[1], &in, &key) < 0)
 		return NULL;
 	st = uriscan_query_get(in.s, (size_t)in.len, key.s, (size_t)key.len, q.flags, &found,
 	                       &p);
