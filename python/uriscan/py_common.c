@@ -1,5 +1,5 @@
 /*
- * common.c: argument and input helpers of the uriscan extension: bytes of a
+ * py_common.c: argument and input helpers of the uriscan extension: bytes of a
  * str or buffer, keyword matching, grammar and rule names, errors, and the
  * output buffer of the calls that write a result (stack, then exact size).
  */

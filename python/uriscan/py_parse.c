@@ -1,5 +1,5 @@
 /*
- * parse.c: uriscan.parse, uriscan.is_valid and uriscan.urlsplit, the
+ * py_parse.c: uriscan.parse, uriscan.is_valid and uriscan.urlsplit, the
  * one-input calls of the extension. The only allocations are the result
  * objects.
  */

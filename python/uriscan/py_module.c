@@ -1,8 +1,8 @@
 /*
- * module.c: the uriscan._core extension module: its method table, the
- * InvalidURI exception, grammars() and rules(). The calls live in parse.c,
- * extract.c, iri.c, ops.c, recompose.c and py_resolve.c; the URI type in
- * uri.c.
+ * py_module.c: the uriscan._core extension module: its method table, the
+ * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,
+ * py_extract.c, py_iri.c, py_ops.c, py_recompose.c and py_resolve.c; the
+ * URI type in py_uri.c.
  */
 #include "_core.h"
 
@@ -86,7 +86,7 @@ static PyMethodDef methods[] = {
      "grammars() -> list[str]: the grammars built into this library."},
     {"rules", (PyCFunction)(void (*)(void))rules, FAST,
      "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
-    /* URI operations (py_resolve.c, ops.c, recompose.c) */
+    /* URI operations (py_resolve.c, py_ops.c, py_recompose.c) */
     {"resolve", (PyCFunction)(void (*)(void))upy_resolve, FAST,
      "resolve(base, ref, grammar='rfc3986', *, strict=True) -> str or bytes\n\n"
      "The target URI of reference ref against base (RFC 3986 5.2; RFC 2396\n"

@@ -1,5 +1,5 @@
 /*
- * ops.c: the URI operations of the extension: normalize, equivalent,
+ * py_ops.c: the URI operations of the extension: normalize, equivalent,
  * unquote, query_params, query_get. Only result objects are allocated.
  */
 #include "_core.h"

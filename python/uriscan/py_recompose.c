@@ -1,5 +1,5 @@
 /*
- * recompose.c: uriscan.recompose and URI.replace (uriscan_recompose over
+ * py_recompose.c: uriscan.recompose and URI.replace (uriscan_recompose over
  * uriscan_uri_parts). Nothing is encoded here; only result objects are
  * allocated.
  */

@@ -1,5 +1,5 @@
 /*
- * extract.c: uriscan.extract (an iterator over one buffer) and
+ * py_extract.c: uriscan.extract (an iterator over one buffer) and
  * uriscan.Extractor (a stream fed in chunks). The C scan runs with the GIL
  * released; the Python buffer stays pinned (Py_buffer held) meanwhile and as
  * long as pending matches point into it.

@@ -1,5 +1,5 @@
 /*
- * uri.c: the immutable uriscan.URI type. It holds the input object and the
+ * py_uri.c: the immutable uriscan.URI type. It holds the input object and the
  * C library's offsets; a component is sliced from the input on access (no
  * allocation per component at parse time).
  */
