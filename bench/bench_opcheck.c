@@ -143,30 +143,34 @@ static void compare_rows(const struct bench_set *s,
 		    c->nex < 16) {
 			c->ex[c->nex] = i;
 			c->excls[c->nex++] = k;
-			fprintf(hout, "  %s line %zu: ", op_class_names[k], i + 1);
-			put_escaped(hout, in, len[i], 120);
-			fprintf(hout, "\n    %s: ", pa->id);
-			put_escaped(hout, va ? ra : "(rejected)",
-			            va ? na : 10, 120);
-			fprintf(hout, "\n    %s: ", pb->id);
-			put_escaped(hout, vb ? rb : "(rejected)",
-			            vb ? nb : 10, 120);
-			fputc('\n', hout);
 		}
+	}
+	fprintf(hout, "opcheck: %s vs %s: %llu compared, %llu agree, %llu "
+	              "differ", c->a, c->b, (unsigned long long)c->compared,
+	        (unsigned long long)c->agree,
+	        (unsigned long long)(c->compared - c->agree));
+	for (int k = 0, m = 0; k < OP_CLASSES; k++)
+		if (c->cls[k])
+			fprintf(hout, "%s%s %llu", m++ ? ", " : " (",
+			        op_class_names[k], (unsigned long long)c->cls[k]);
+	fputs(c->agree < c->compared ? ")\n" : "\n", hout);
+	for (size_t e = 0; e < c->nex; e++) { /* the first of each class */
+		size_t i = c->ex[e], na = 0, nb = 0;
+		int va = pa->out(ca, text + off[i], len[i], ra, sizeof ra, &na);
+		int vb = pb->out(cb, text + off[i], len[i], rb, sizeof rb, &nb);
+		fprintf(hout, "  %s, line %zu: ", op_class_names[c->excls[e]],
+		        i + 1);
+		put_escaped(hout, text + off[i], len[i], 120);
+		fprintf(hout, "\n    %s: ", pa->id);
+		put_escaped(hout, va ? ra : "(rejected)", va ? na : 10, 120);
+		fprintf(hout, "\n    %s: ", pb->id);
+		put_escaped(hout, vb ? rb : "(rejected)", vb ? nb : 10, 120);
+		fputc('\n', hout);
 	}
 	if (pa->fini)
 		pa->fini(ca);
 	if (pb->fini)
 		pb->fini(cb);
-	fprintf(hout, "opcheck: %s vs %s: %llu compared, %llu agree, %llu "
-	              "differ", c->a, c->b, (unsigned long long)c->compared,
-	        (unsigned long long)c->agree,
-	        (unsigned long long)(c->compared - c->agree));
-	for (int k = 0; k < OP_CLASSES; k++)
-		if (c->cls[k])
-			fprintf(hout, "%s %s %llu", k && c->cls[k - 1] ? "," : " (",
-			        op_class_names[k], (unsigned long long)c->cls[k]);
-	fputs(c->agree < c->compared ? ")\n" : "\n", hout);
 }
 
 /* Before timing: every uriscan operation row against each peer's row of
