@@ -135,3 +135,110 @@ def mapping_cases(path):
                     f[2].decode(), unescape(f[3]),
                     f[4] if f[2] == b"error" else unescape(f[4])))
     return out
+
+
+# --- the URI operations (tests/core/test_normalize.c, test_components.c)
+
+def status_at(field: bytes):
+    """STATUS@A[@B...] -> (status, [A, B, ...]) as str."""
+    status, *rest = field.decode().split("@")
+    return status, rest
+
+
+def normalize_cases(path):
+    """(where, flags list, input, expect bytes or (status, offset)) of
+    normalize-*.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (3, 4), f"{path}:{n}: 3 or 4 fields"
+        flags = [] if f[0] == b"-" else f[0].decode().split(",")
+        if f[2].startswith(b"!"):
+            status, (off,) = status_at(f[2][1:])
+            expect = (status, int(off))
+        else:
+            expect = unescape(f[2], strict=False)
+        out.append((f"{os.path.basename(path)}:{n}", flags,
+                    unescape(f[1], strict=False), expect))
+    return out
+
+
+def equivalent_cases(path):
+    """(where, grammar, flags list, a, b, expect bool or (status, offset,
+    input 1|2, or 0 when not given)) of equivalent.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (5, 6), f"{path}:{n}: 5 or 6 fields"
+        flags = [] if f[1] == b"-" else f[1].decode().split(",")
+        if f[4].startswith(b"!"):
+            status, (off, *which) = status_at(f[4][1:])
+            expect = (status, int(off), int(which[0]) if which else 0)
+        else:
+            expect = {b"1": True, b"0": False}[f[4]]
+        out.append((f"{os.path.basename(path)}:{n}", f[0].decode(), flags,
+                    unescape(f[2], strict=False), unescape(f[3], strict=False),
+                    expect))
+    return out
+
+
+def decode_cases(path):
+    """(where, flags list, input, expect (result, info list) or (status,
+    offset)) of percent-decode.tsv; verdict "ok" or "error"."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) >= 4, f"{path}:{n}: 4 or more fields"
+        flags = [] if f[0] == b"-" else f[0].decode().split(",")
+        if f[2] == b"ok":
+            info = [] if f[4] == b"-" else f[4].decode().split(",")
+            out.append((f"{os.path.basename(path)}:{n}", flags, unescape(f[1], False),
+                        "ok", (unescape(f[3], False), info)))
+        else:
+            status, (off,) = status_at(f[3])
+            out.append((f"{os.path.basename(path)}:{n}", flags, unescape(f[1], False),
+                        "error", (status, int(off))))
+    return out
+
+
+def query_cases(path):
+    """(where, kind "pairs"|"get", flags list, query, rest) of
+    query-params.tsv: rest is the PAIRS field for "pairs", (key, FOUND
+    field) for "get" (fields still escaped except the key)."""
+    out = []
+    for n, f in lines(path):
+        flags = [] if f[1] == b"-" else f[1].decode().split(",")
+        where = f"{os.path.basename(path)}:{n}"
+        if f[0] == b"pairs":
+            out.append((where, "pairs", flags, unescape(f[2], False), f[3]))
+        else:
+            out.append((where, "get", flags, unescape(f[2], False),
+                        (unescape(f[3], False), f[4])))
+    return out
+
+
+def recompose_cases(path):
+    """(where, kind "compose"|"set", grammar, args, verdict, expect) of
+    recompose.tsv. compose: args {name: value}; set: (input, component,
+    value or None to remove). expect: the result, or (status, component
+    or None, offset)."""
+    out = []
+    for n, f in lines(path):
+        where = f"{os.path.basename(path)}:{n}"
+        grammar = f[1].decode()
+        if f[0] == b"compose":
+            args = {}
+            if f[2] != b"-":
+                for item in f[2].split(b" "):
+                    k, _, v = item.partition(b"=")
+                    args[k.decode()] = unescape(v, False)
+            verdict, expect = f[3].decode(), f[4]
+        else:
+            comp = f[3].decode()
+            value = None if comp.startswith("-") else unescape(f[4], False)
+            args = (unescape(f[2], False), comp.lstrip("-"), value)
+            verdict, expect = f[5].decode(), f[6]
+        if verdict == "ok":
+            expect = unescape(expect, False)
+        else:
+            status, (comp, off) = status_at(expect)
+            expect = (status, None if comp == "-" else comp, int(off))
+        out.append((where, f[0].decode(), grammar, args, verdict, expect))
+    return out

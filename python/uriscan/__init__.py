@@ -9,6 +9,10 @@ the work; this package only binds it. See README.md, section "Python".
     ('Example.com', '8080', 'q')
     >>> uriscan.is_valid("http://a b")
     False
+    >>> uriscan.normalize("HTTP://Example.COM:80/%7euser/./a", scheme_based=True)
+    'http://example.com/~user/a'
+    >>> uriscan.query_params("a=1&b=%C3%A9&c")
+    [('a', '1'), ('b', 'é'), ('c', None)]
 
 str in gives str out, bytes in gives bytes out. uriscan.dask (needs Dask)
 runs the extractor over a Dask bag of log blocks.
@@ -22,21 +26,28 @@ from uriscan._core import (
     InvalidURI,
     Match,
     __version__,
+    equivalent,
     extract,
     grammars,
     idna_available,
     is_valid,
+    normalize,
     parse,
+    query_get,
+    query_params,
+    recompose,
     rules,
     to_iri,
     to_uri,
+    unquote,
     urlsplit,
 )
 
 __all__ = [
-    "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "extract",
-    "extract_file", "grammars", "idna_available", "is_valid", "parse", "rules", "to_iri",
-    "to_uri", "urlsplit",
+    "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "equivalent",
+    "extract", "extract_file", "grammars", "idna_available", "is_valid", "normalize",
+    "parse", "query_get", "query_params", "recompose", "rules", "to_iri", "to_uri",
+    "unquote", "urlsplit",
 ]
 
 CHUNK_SIZE = 1 << 20

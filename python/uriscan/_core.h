@@ -49,8 +49,30 @@ Py_ssize_t upy_char_offset(const char *s, size_t len, size_t off);
 /* Raise InvalidURI (syntax statuses, idna) or Error (other statuses of
  * the library) for status st at byte offset off of input in. NULL. */
 PyObject *upy_raise(int st, size_t off, const struct upy_input *in);
+/* upy_raise, the offset being inside the part called name (not NULL):
+ * the message names it and the exception's attribute attr ("component",
+ * "argument") holds it. NULL. */
+PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
+                       const char *attr, const char *name);
 /* 1 for the statuses that mean "the input does not match". */
 int upy_is_syntax(int st);
+
+/* The result of a library call that writes into a buffer: fn (called with
+ * ctx) is run once into a stack buffer, and again into an exact-size
+ * allocation when it returns URISCAN_E_BUFFER_TOO_SMALL. upy_out_run
+ * returns fn's status (o->p holds o->len bytes on URISCAN_OK), or UPY_PYERR
+ * with MemoryError set; upy_out_result makes the str (UTF-8) or bytes of them;
+ * both upy_out_result and upy_out_free release the allocation. */
+#define UPY_PYERR (-1) /* not a library status: a Python exception is set */
+typedef int (*upy_write_fn)(void *ctx, char *out, size_t cap, size_t *out_len);
+struct upy_out {
+	char *p;
+	size_t len;
+	char stack[512];
+};
+int upy_out_run(struct upy_out *o, upy_write_fn fn, void *ctx);
+PyObject *upy_out_result(struct upy_out *o, int is_str);
+void upy_out_free(struct upy_out *o);
 
 /* A URI object over input (a str or bytes, kept alive by the URI). */
 PyObject *upy_uri_new(PyObject *input, int ascii, const struct uriscan_uri *u);
@@ -65,6 +87,15 @@ PyObject *upy_urlsplit(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_to_uri(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_to_iri(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_normalize(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_unquote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+/* URI.replace of the URI parsed into u from input (a str or bytes). */
+PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
+                      PyObject *const *a, Py_ssize_t n, PyObject *kw);
 int upy_extract_init(PyObject *module);
 int upy_uri_init(void);
 

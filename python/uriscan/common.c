@@ -1,6 +1,7 @@
 /*
  * common.c: argument and input helpers of the uriscan extension: bytes of a
- * str or buffer, keyword matching, grammar and rule names, errors.
+ * str or buffer, keyword matching, grammar and rule names, errors, and the
+ * output buffer of the calls that write a result (stack, then exact size).
  */
 #include "_core.h"
 
@@ -156,14 +157,24 @@ int upy_is_syntax(int st)
 
 PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 {
+	return upy_raise_in(st, off, in, NULL, NULL);
+}
+
+PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
+                       const char *attr, const char *name)
+{
 	PyObject *exc, *args;
 	Py_ssize_t where = (Py_ssize_t)off;
 
 	PyObject *cls = upy_is_syntax(st) || st == URISCAN_E_IDNA ? upy_InvalidURI : upy_Error;
 	if (in->is_str && !in->ascii)
 		where = upy_char_offset(in->s, (size_t)in->len, off);
-	args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd (%s)",
-	                     uriscan_status_name(st), where, uriscan_strerror(st)));
+	if (name != NULL)
+		args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd of %s (%s)",
+		                     uriscan_status_name(st), where, name, uriscan_strerror(st)));
+	else
+		args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd (%s)",
+		                     uriscan_status_name(st), where, uriscan_strerror(st)));
 	if (args == NULL)
 		return NULL;
 	exc = PyObject_Call(cls, args, NULL);
@@ -179,6 +190,11 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 	Py_XDECREF(s);
 	Py_XDECREF(o);
 	Py_XDECREF(b);
+	if (!bad && name != NULL) {
+		PyObject *n = PyUnicode_FromString(name);
+		bad = n == NULL || PyObject_SetAttrString(exc, attr, n) < 0;
+		Py_XDECREF(n);
+	}
 	if (bad)
 		goto fail;
 	PyErr_SetObject(cls, exc);
@@ -187,4 +203,39 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 fail:
 	Py_DECREF(exc);
 	return NULL;
+}
+
+int upy_out_run(struct upy_out *o, upy_write_fn fn, void *ctx)
+{
+	size_t need = 0;
+	int st;
+	o->p = o->stack;
+	o->len = 0;
+	st = fn(ctx, o->stack, sizeof o->stack, &need);
+	if (st != URISCAN_E_BUFFER_TOO_SMALL) {
+		o->len = need;
+		return st;
+	}
+	if ((o->p = PyMem_Malloc(need + 1)) == NULL) {
+		o->p = o->stack;
+		PyErr_NoMemory();
+		return UPY_PYERR;
+	}
+	st = fn(ctx, o->p, need + 1, &o->len);
+	return st;
+}
+
+PyObject *upy_out_result(struct upy_out *o, int is_str)
+{
+	PyObject *r = is_str ? PyUnicode_DecodeUTF8(o->p, (Py_ssize_t)o->len, "strict")
+	                     : PyBytes_FromStringAndSize(o->p, (Py_ssize_t)o->len);
+	upy_out_free(o);
+	return r;
+}
+
+void upy_out_free(struct upy_out *o)
+{
+	if (o->p != o->stack)
+		PyMem_Free(o->p);
+	o->p = o->stack;
 }

@@ -1,7 +1,7 @@
 /*
  * module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in parse.c,
- * extract.c and iri.c; the URI type in uri.c.
+ * extract.c, iri.c, ops.c and recompose.c; the URI type in uri.c.
  */
 #include "_core.h"
 
@@ -85,8 +85,49 @@ static PyMethodDef methods[] = {
      "grammars() -> list[str]: the grammars built into this library."},
     {"rules", (PyCFunction)(void (*)(void))rules, FAST,
      "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
-    /* URI operations (resolve, normalize, equivalent, query_params,
-     * unquote) are bound here, from ops.c, once the C library has them. */
+    /* URI operations (ops.c, recompose.c) */
+    {"normalize", (PyCFunction)(void (*)(void))upy_normalize, FAST,
+     "normalize(s, grammar='rfc3986', scheme_based=False, iri_decode=False)\n\n"
+     "The syntax-based normal form of s (RFC 3986 6.2.2: scheme and host in\n"
+     "lower case, hex digits in upper case, unreserved escapes decoded, dot\n"
+     "segments removed). scheme_based: True for every scheme-based step\n"
+     "(6.2.3), or the names of some: 'empty_port', 'default_port',\n"
+     "'http_path'. iri_decode (rfc3987 only): decode escaped UTF-8 the IRI\n"
+     "allows. Raises InvalidURI when s is not valid in the grammar."},
+    {"equivalent", (PyCFunction)(void (*)(void))upy_equivalent, FAST,
+     "equivalent(a, b, grammar='rfc3986', level='syntax', scheme_based=False,\n"
+     "           iri_decode=False) -> bool\n\n"
+     "RFC 3986 6.2: level 'string' compares the bytes (6.2.1), 'syntax' the\n"
+     "normal forms (6.2.2), 'scheme' with every scheme-based step (6.2.3).\n"
+     "Both must be valid: InvalidURI, its argument attribute 'a' or 'b'."},
+    {"unquote", (PyCFunction)(void (*)(void))upy_unquote, FAST,
+     "unquote(s, plus=False, errors='strict', utf8_errors='strict')\n\n"
+     "Percent-decode one component. plus: '+' is a space (form queries).\n"
+     "errors 'strict' raises InvalidURI (bad_percent) on a malformed escape,\n"
+     "'lenient' keeps it as written. bytes in, bytes out; str in, the\n"
+     "decoded bytes read as UTF-8: invalid UTF-8 raises InvalidURI\n"
+     "(bad_utf8, offset of its escape) unless utf8_errors names another\n"
+     "codec error handler ('replace', 'surrogateescape', ...)."},
+    {"query_params", (PyCFunction)(void (*)(void))upy_query_params, FAST,
+     "query_params(query, semicolon=False, plus=True, decode=True,\n"
+     "             utf8_errors='strict') -> list[(key, value)]\n\n"
+     "Every pair of the query (no '?'), in order, split at '&' (and ';'\n"
+     "with semicolon) and at the first '='; value None without '='. Empty\n"
+     "pairs are kept. decode: unquote keys and values (leniently; plus as\n"
+     "given), else the spans as written."},
+    {"query_get", (PyCFunction)(void (*)(void))upy_query_get, FAST,
+     "query_get(query, key, default=<KeyError>, semicolon=False, plus=True,\n"
+     "          decode=True, utf8_errors='strict')\n\n"
+     "The value of the first pair whose decoded key is key (None for a pair\n"
+     "without '='); default, or KeyError, when there is none."},
+    {"recompose", (PyCFunction)(void (*)(void))upy_recompose, FAST,
+     "recompose(*, scheme=None, authority=None, userinfo=None, host=None,\n"
+     "          port=None, path=None, query=None, fragment=None,\n"
+     "          grammar='rfc3986') -> str or bytes\n\n"
+     "The reference of these components (RFC 3986 5.3); None is absent.\n"
+     "Nothing is encoded: a component invalid in its place raises\n"
+     "uriscan.Error, status 'bad_component', with its component and the\n"
+     "offset inside it. authority excludes userinfo, host and port."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {
@@ -104,7 +145,9 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "uriscan.Error",
 	    "A status of the C library (a ValueError). Attributes: status (its\n"
 	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
-	    "bytes), byte_offset (in the UTF-8 bytes).",
+	    "bytes), byte_offset (in the UTF-8 bytes); component (recompose,\n"
+	    "URI.replace) or argument (equivalent) when the offset is inside one\n"
+	    "component or argument, else None.",
 	    PyExc_ValueError, NULL);
 	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
 	    "uriscan.InvalidURI",
@@ -112,6 +155,8 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
 	if (upy_InvalidURI == NULL || upy_uri_init() < 0 ||
+	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||
+	    PyObject_SetAttrString(upy_Error, "argument", Py_None) < 0 ||
 	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||
 	    PyModule_AddObjectRef(m, "InvalidURI", upy_InvalidURI) < 0 ||
 	    PyModule_AddObjectRef(m, "URI", (PyObject *)&upy_URIType) < 0 ||

@@ -229,12 +229,26 @@ static Py_hash_t uri_hash(UriObject *self)
 	return h == -1 ? -2 : h;
 }
 
+static PyObject *uri_replace(UriObject *self, PyObject *const *a, Py_ssize_t n,
+                             PyObject *kw)
+{
+	return upy_replace(self->input, &self->u, a, n, kw);
+}
+
 static PyMethodDef uri_methods[] = {
     {"components", (PyCFunction)uri_components, METH_NOARGS,
      "components() -> dict: every component present, by name."},
     {"span", (PyCFunction)uri_span, METH_O,
      "span(component) -> (start, end) or None: where the component is in the\n"
      "input (characters for str input, bytes for bytes)."},
+    {"replace", (PyCFunction)(void (*)(void))uri_replace, METH_FASTCALL | METH_KEYWORDS,
+     "replace(**components) -> str or bytes: the reference with the given\n"
+     "components (scheme, authority, userinfo, host, port, path, query,\n"
+     "fragment) set, or removed when None (a removed host is the empty host).\n"
+     "Setting authority replaces userinfo, host and port; setting one of\n"
+     "those drops a whole (RFC 2396 reg_name) authority. Nothing is encoded:\n"
+     "a value invalid in its place raises uriscan.Error, status\n"
+     "'bad_component', with its component and the offset inside it."},
     {"__reduce__", (PyCFunction)uri_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
