@@ -168,8 +168,10 @@ int main(int argc, char **argv)
 
 	print_banner();
 
-	for (size_t i = 0; i < nsets; i++)
+	for (size_t i = 0; i < nsets; i++) {
+		ops_prepare(&sets[i]);
 		bench_set_run(&sets[i]);
+	}
 	if (!opt.check_only)
 		print_summary();
 

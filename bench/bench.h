@@ -32,13 +32,25 @@ struct bench_set {
 	uint32_t *off;    /* line i is text[off[i] .. off[i] + len[i]) */
 	uint32_t *len;    /* without the '\n' (or "\r\n") */
 	uint64_t bytes;   /* sum of len[]: the bytes the parsers read */
+	/* URL lists: one relative reference derived from each line (made by
+	 * the harness before timing, bench_opcheck.c): "../" + its path
+	 * without the leading "/" + its query, for the resolve:rel rows. */
+	char *rtext;
+	uint32_t *roff, *rlen;
 };
+
+/* URI operations: the fixed base of the resolve rows, and the room every
+ * row writes its result into (a buffer on the stack). */
+#define BENCH_BASE "http://a/b/c/d;p?q"
+#define BENCH_OUT_MAX 4096
 
 enum bench_task {
 	BENCH_VALIDATE = 0, /* validity only */
 	BENCH_PARSE = 1,    /* validity + component boundaries */
 	BENCH_EXTRACT = 2,  /* find URLs in log text (accepted = URLs found) */
-	BENCH_LIMIT = 3     /* not a parser: how fast bytes can be touched */
+	BENCH_LIMIT = 3,    /* not a parser: how fast bytes can be touched */
+	BENCH_NORMALIZE = 4, /* parse + normalize + write the result */
+	BENCH_RESOLVE = 5   /* parse + resolve against BENCH_BASE + write */
 };
 
 /* Which datasets a parser runs on. */
@@ -77,6 +89,17 @@ struct bench_parser {
 	 */
 	uint64_t (*batch)(void *ctx, const struct bench_set *set,
 	                  uint64_t *sink);
+	/*
+	 * Operations (BENCH_NORMALIZE, BENCH_RESOLVE): the result of one input
+	 * written to buf[0, cap) (*n bytes, no NUL needed); 1 on success, 0 if
+	 * the input is rejected or the result does not fit. The harness
+	 * compares these strings between rows before timing.
+	 */
+	int (*out)(void *ctx, const char *s, size_t len, char *buf, size_t cap,
+	           size_t *n);
+	/* 1: the inputs are set->rtext/roff/rlen (the derived relative
+	 * references), not the lines. */
+	int rel;
 };
 
 /* Define a static batch function that calls a static one() for each input. */
@@ -94,6 +117,34 @@ struct bench_parser {
 		return acc_;                                                   \
 	}
 
+/* The same over the derived relative references (rel rows). */
+#define BENCH_BATCH_REL(batch_fn, one_fn)                                      \
+	static uint64_t batch_fn(void *ctx, const struct bench_set *set,       \
+	                         uint64_t *sink)                               \
+	{                                                                      \
+		uint64_t acc_ = 0;                                             \
+		uint64_t s_ = 0;                                               \
+		const char *t_ = set->rtext;                                   \
+		for (size_t i_ = 0; i_ < set->n; i_++)                         \
+			acc_ += (uint64_t)one_fn(ctx, t_ + set->roff[i_],      \
+			                         set->rlen[i_], &s_);          \
+		*sink += s_;                                                   \
+		return acc_;                                                   \
+	}
+
+/* Define a static one() for an operation row from its out(): the result
+ * into a stack buffer, its length and first byte into the sink. */
+#define BENCH_OP_ONE(one_fn, out_fn)                                           \
+	static int one_fn(void *ctx, const char *s, size_t len,                \
+	                  uint64_t *sink)                                      \
+	{                                                                      \
+		char buf_[BENCH_OUT_MAX];                                      \
+		size_t n_ = 0;                                                 \
+		int ok_ = out_fn(ctx, s, len, buf_, sizeof buf_, &n_);         \
+		*sink += n_ + (ok_ && n_ ? (unsigned char)buf_[0] : 0u);       \
+		return ok_;                                                    \
+	}
+
 /*
  * A provider returns its parsers (static storage) and their count, and may
  * add a line to the report's metadata (a library version) via *version.
@@ -105,6 +156,8 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
                              const char **version);
 size_t bench_limit_parsers(const struct bench_parser **out,
                            const char **version);
+size_t bench_ops_parsers(const struct bench_parser **out,
+                         const char **version);
 #ifdef BENCH_HAVE_URIPARSER
 size_t bench_peer_uriparser(const struct bench_parser **out,
                             const char **version);

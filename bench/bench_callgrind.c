@@ -67,6 +67,7 @@ int callgrind_child_main(const char *id, int passes)
 	const struct bench_parser *p = find_parser(id);
 	if (p == NULL || nsets != 1)
 		die("--ir-child: unknown parser or not one dataset");
+	ops_prepare(&sets[0]); /* the rel rows' inputs */
 	void *ctx = p->init ? p->init() : NULL;
 	uint64_t sink = 0;
 	for (int k = 0; k < passes; k++)

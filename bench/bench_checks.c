@@ -13,7 +13,7 @@ struct count_check *cchecks;
 size_t ncchecks;
 
 /* Write s[0..n) printable: bytes outside 0x20..0x7e as \xHH. */
-static void put_escaped(FILE *f, const char *s, size_t n, size_t max)
+void put_escaped(FILE *f, const char *s, size_t n, size_t max)
 {
 	for (size_t i = 0; i < n && i < max; i++) {
 		unsigned char c = (unsigned char)s[i];

@@ -24,6 +24,8 @@
 #define PCRE_ID "pcre2-jit"
 #define MEMMEM_ID "limit:memmem"
 #define MEMCHR_ID "limit:memchr"
+/* The second reference of the URI-operation rows ("boost-url:<op>"). */
+#define BOOST_ID "boost-url"
 /* uriscan's extraction rows are "uriscan:<grammar>:extract[-<variant>]" */
 #define OURS_PREFIX "uriscan:"
 /* --callgrind skips datasets larger than this (valgrind is ~50x slower) */
@@ -91,6 +93,8 @@ struct row {
 	/* log text: speed over hyperscan's and pcre2-jit's, and as a share of
 	 * limit:memmem's and limit:memchr's (paired, NAN if not timed) */
 	double vs_hs, vs_pcre, of_memmem, of_memchr;
+	/* operations: URLs/s over boost-url:<op>'s (paired, NAN if none) */
+	double ratio_boost;
 };
 extern struct row *rows;
 extern size_t nrows;
@@ -126,9 +130,36 @@ extern struct count_check *cchecks;
 extern size_t ncchecks;
 
 void run_check(const struct bench_set *s, const char *ida, const char *idb);
+/* s[0..n) printable (bytes outside 0x20..0x7e as \xHH), at most max */
+void put_escaped(FILE *f, const char *s, size_t n, size_t max);
 void count_checks(const struct row *r0, size_t nr);
 /* "uriscan:<g>:extract..." -> length of "uriscan:<g>:", else 0 */
 size_t ours_extract(const struct bench_parser *p);
+
+/* URI operations (bench_opcheck.c): results of uriscan's operation rows
+ * compared with each peer's row of the same operation, before timing;
+ * differences counted by class, never fatal. */
+enum op_class {
+	OPC_A_REJECTS, OPC_B_REJECTS, OPC_IPV6, OPC_CASE, OPC_PERCENT,
+	OPC_DOTS, OPC_OTHER, OP_CLASSES
+};
+extern const char *const op_class_names[OP_CLASSES];
+struct op_check {
+	const struct bench_set *set;
+	const char *a, *b;
+	uint64_t compared, agree;
+	uint64_t cls[OP_CLASSES];
+	size_t nex;
+	size_t ex[16]; /* line indices, the first of each class */
+	enum op_class excls[16];
+};
+extern struct op_check *opchecks;
+extern size_t nopchecks;
+/* "uriscan:rfc3986:resolve:rel" -> "resolve:rel"; NULL: not an operation */
+const char *op_key(const struct bench_parser *p);
+void ops_prepare(struct bench_set *s); /* the derived relative references */
+void ops_checks(const struct bench_set *s);
+void ops_ratios(struct row *r0, size_t nr);
 
 /* Instruction counts (bench_callgrind.c). */
 void callgrind_rows(const struct bench_set *s, struct row *r0, size_t nr);

@@ -133,6 +133,34 @@ void write_json(FILE *f)
 		        (unsigned long long)c->na, (unsigned long long)c->nb,
 		        c->must_agree ? "true" : "false");
 	}
+	fputs("\n  ],\n  \"op_checks\": [", f);
+	for (size_t i = 0; i < nopchecks; i++) {
+		const struct op_check *c = &opchecks[i];
+		json_check_head(f, i, c->set, c->a, c->b);
+		fprintf(f, ", \"compared\": %llu, \"agree\": %llu, "
+		           "\"classes\": {",
+		        (unsigned long long)c->compared,
+		        (unsigned long long)c->agree);
+		for (int k = 0, m = 0; k < OP_CLASSES; k++)
+			if (c->cls[k])
+				fprintf(f, "%s\"%s\": %llu", m++ ? ", " : "",
+				        op_class_names[k],
+				        (unsigned long long)c->cls[k]);
+		fputs("}, \"examples\": [", f);
+		for (size_t k = 0; k < c->nex; k++) {
+			const struct bench_set *s = c->set;
+			size_t li = c->ex[k];
+			int rel = find_parser(c->a)->rel;
+			fprintf(f, "%s{\"line\": %zu, \"class\": \"%s\", "
+			           "\"input\": ",
+			        k ? ", " : "", li + 1, op_class_names[c->excls[k]]);
+			json_str(f, (rel ? s->rtext : s->text) +
+			                (rel ? s->roff : s->off)[li],
+			         (rel ? s->rlen : s->len)[li]);
+			fputc('}', f);
+		}
+		fputs("]}", f);
+	}
 	fputs("\n  ],\n  \"results\": [", f);
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];
@@ -175,6 +203,8 @@ void write_json(FILE *f)
 		json_num(f, r->ratio_ref);
 		fputs(", \"ratio_limit\": ", f);
 		json_num(f, r->ratio_limit);
+		fputs(", \"ratio_boost_url\": ", f);
+		json_num(f, r->ratio_boost);
 		fputs(",\n     \"ratio_hyperscan\": ", f);
 		json_num(f, r->vs_hs);
 		fputs(", \"ratio_pcre2\": ", f);

@@ -8,6 +8,7 @@
 
 static const bench_provider_fn providers[] = {
 	bench_uriscan_parsers,
+	bench_ops_parsers,
 #ifdef BENCH_HAVE_URIPARSER
 	bench_peer_uriparser,
 #endif
@@ -95,6 +96,10 @@ const char *task_name(enum bench_task t)
 		return "extract";
 	case BENCH_LIMIT:
 		return "limit";
+	case BENCH_NORMALIZE:
+		return "normalize";
+	case BENCH_RESOLVE:
+		return "resolve";
 	}
 	return "?";
 }

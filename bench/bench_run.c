@@ -88,6 +88,7 @@ void bench_set_run(const struct bench_set *s)
 		r->ns = xmalloc((size_t)opt.reps * sizeof *r->ns);
 		r->ratio_ref = r->ratio_limit = r->ir_url = NAN;
 		r->vs_hs = r->vs_pcre = r->of_memmem = r->of_memchr = NAN;
+		r->ratio_boost = NAN;
 	}
 	if (s->is_log) {
 		fprintf(hout, "(log text: the URL parsers do not apply; "
@@ -133,6 +134,7 @@ void bench_set_run(const struct bench_set *s)
 		run_check(s, CHECK_A_PARSE, CHECK_A);
 		for (int k = 0; k < opt.nextra; k++)
 			run_check(s, CHECK_A, opt.extra_check[k]);
+		ops_checks(s);
 	}
 	if (opt.check_only) {
 		for (size_t i = first; i < nrows; i++)
@@ -201,6 +203,8 @@ void bench_set_run(const struct bench_set *s)
 		if (mc)
 			r->of_memchr = paired_ratio(mc, r);
 	}
+
+	ops_ratios(&rows[first], nrows - first);
 
 	if (opt.callgrind)
 		callgrind_rows(s, &rows[first], nrows - first);

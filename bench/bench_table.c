@@ -74,6 +74,8 @@ void print_row(const struct row *r)
 			fprintf(hout, " %9.1f %7.2f", r->ir_url,
 			        r->ir_url * (double)s->n / (double)s->bytes);
 	}
+	if (!isnan(r->ratio_boost))
+		fprintf(hout, "  %.2fx " BOOST_ID, r->ratio_boost);
 	if (spread > NOISY_PCT)
 		fputs("  noisy", hout);
 	fputc('\n', hout);

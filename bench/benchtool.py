@@ -138,6 +138,55 @@ def md_table(head, rows):
     return "\n".join(out)
 
 
+OPS = ("normalize", "resolve")
+OPS_PEERS = (("uriparser", "uriparser"), ("boost-url", "Boost.URL"))
+
+
+def ops_table(d, by, urlsets):
+    """The URI-operation rows: ns per operation, ratios to the peers'
+    same operation and how many results agreed (lines of markdown)."""
+    ours = []
+    for r in d["results"]:
+        if r["task"] in OPS and r["parser"].startswith(OURS) and \
+                r["parser"] not in ours:
+            ours.append(r["parser"])
+    agree = {(c["dataset"], c["a"], c["b"]): c
+             for c in d.get("op_checks", [])}
+    rows = []
+    for s in urlsets:
+        for p in ours:
+            r = by.get((s["name"], p))
+            if not r or num(r.get("ns_per_url")) is None:
+                continue
+            op = p.split(":", 2)[2]
+            row = ["`%s`" % s["name"], "`%s`" % op,
+                   "**%.0f**" % r["ns_per_url"]]
+            for pid, _ in OPS_PEERS:
+                q = by.get((s["name"], pid + ":" + op))
+                row.append("-" if not q or num(q.get("ns_per_url")) is None
+                           else "%.0f" % q["ns_per_url"])
+            row.append("**%s**" % fmt_x(r.get("ratio_uriparser")))
+            row.append("**%s**" % fmt_x(r.get("ratio_boost_url")))
+            for pid, _ in OPS_PEERS:
+                c = agree.get((s["name"], p, pid + ":" + op))
+                row.append("-" if not c else "%d/%d" % (c["agree"],
+                                                        c["compared"]))
+            rows.append(row)
+    if not rows:
+        return []
+    return ["**URI operations, ns per operation** (median; the parse is "
+            "part of every operation; `normalize`: the syntax-based "
+            "normalization of each URL, result written out; `resolve`: "
+            "each URL as a reference against `http://a/b/c/d;p?q`; "
+            "`resolve:rel`: `../` + its path and query, so paths merge "
+            "and dot segments go; ratios paired per repetition; agree: "
+            "results identical, by the check before timing):", "",
+            md_table(["dataset", "operation", "uriscan ns"] +
+                     ["%s ns" % n for _, n in OPS_PEERS] +
+                     ["vs %s" % n for _, n in OPS_PEERS] +
+                     ["agree %s" % n for _, n in OPS_PEERS], rows), ""]
+
+
 def markdown(a):
     d = load(a.run)
     m = d["meta"]
@@ -218,7 +267,8 @@ def markdown(a):
     peers = [p for p in parsers if not p.startswith(OURS)]
     ours = [p for p in parsers if p.startswith(OURS)]
     cols = [p for p in ours + peers
-            if any((s["name"], p) in by for s in urlsets)]
+            if any((s["name"], p) in by and
+                   by[(s["name"], p)]["task"] not in OPS for s in urlsets)]
 
     def per_parser(title, cell):
         out.append(title)
@@ -301,6 +351,7 @@ def markdown(a):
         out.append(md_table(["log", "bytes"] + ["`%s`" % p for p in lcols],
                             rows))
         out.append("")
+    out += ops_table(d, by, urlsets)
     chk = [c for c in d.get("checks", []) if c["b"] == "uriparser"]
     if chk:
         bad = [c for c in chk if c["disagreements"]]

@@ -44,6 +44,65 @@ def run(cmd):
         p.stderr.decode("utf-8", "replace")
 
 
+# URI operations on a tiny list on which uriscan, uriparser and Boost.URL
+# give the same results (case, dot segments, %7e in a query, a relative
+# reference, an invalid line; Boost.URL decodes %7E in a path, even when
+# it resolves).
+TINY = (b"HTTP://Example.COM/a/./b/../c?%7e=1#F\n"
+        b"http://a/b/c/g;x?y#s\n"
+        b"https://h.example/~user/x/../y\n"
+        b"mailto:someone@example.org\n"
+        b"../g?y\n"
+        b"http://bad host/\n")
+OPS_ROWS = ["uriscan:rfc3986:normalize", "uriscan:rfc3986:resolve",
+            "uriscan:rfc3986:resolve:rel"]
+
+
+def ops_smoke(exe, tool, tmp, have_ref, have_boost):
+    tiny = os.path.join(tmp, "ops_tiny.txt")
+    with open(tiny, "wb") as fh:
+        fh.write(TINY)
+    rc, out, err = run([exe, "--reps", "2", "--min-time", "0.001",
+                        "--warmup", "0", "--json", "--only",
+                        ",".join(OPS_ROWS + ["uriparser", "boost-url"]),
+                        tiny])
+    d = json.loads(out) if rc == 0 else {"results": [], "op_checks": []}
+    by = {r["parser"]: r for r in d["results"]}
+    ok(rc == 0 and all(p in by and by[p]["accepted"] == 5 and
+                       by[p]["rejected"] == 1 for p in OPS_ROWS),
+       "operation rows run on a tiny list: 5 done, the invalid URL "
+       "rejected (%s)" % ", ".join(OPS_ROWS))
+    peers = [p for p, have in (("uriparser", have_ref),
+                               ("boost-url", have_boost)) if have]
+    if not peers:
+        skip("operation results checked against the peers", "no peer")
+        return
+    want = sorted((o, p + o[len("uriscan:rfc3986"):])
+                  for o in OPS_ROWS for p in peers)
+    chk = d.get("op_checks", [])
+    ok(sorted((c["a"], c["b"]) for c in chk) == want and
+       all(c["compared"] == 6 and c["agree"] == 6 and not c["classes"]
+           for c in chk),
+       "operation results compared before timing, all agree (%s)" %
+       ", ".join(b for _, b in want))
+    ok(all(num_ok(by[o]["ratio_uriparser"]) for o in OPS_ROWS) if have_ref
+       else True, "operation rows: ratio to uriparser's same operation")
+    ok(all(num_ok(by[o]["ratio_boost_url"]) for o in OPS_ROWS) if have_boost
+       else all(by[o]["ratio_boost_url"] is None for o in OPS_ROWS),
+       "operation rows: ratio to Boost.URL's same operation (if built)")
+    saved = os.path.join(tmp, "ops.json")
+    with open(saved, "w") as fh:
+        fh.write(out)
+    rc, md, err = run([sys.executable, tool, "markdown", saved])
+    ok(rc == 0 and "URI operations, ns per operation" in md and
+       "| `ops_tiny` | `normalize` |" in md and "6/6" in md,
+       "markdown: the URI operations table with the agreement counts")
+
+
+def num_ok(v):
+    return isinstance(v, (int, float)) and math.isfinite(v) and v > 0
+
+
 def main():
     exe, tool, sample, fixtures = sys.argv[1:5]
     py = sys.executable
@@ -186,6 +245,8 @@ def main():
                (r["ratio_hyperscan"] is not None) == ("hyperscan" in lrows)
                for r in ours),
            "extraction rows carry ratios to memmem (and hyperscan if built)")
+
+        ops_smoke(exe, tool, tmp, have_ref, "boost-url" in ids)
 
     old = os.path.join(fixtures, "old.json")
     new = os.path.join(fixtures, "new_regressed.json")
