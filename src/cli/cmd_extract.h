@@ -23,6 +23,7 @@ struct xopts {
 	enum xmode mode;
 	unsigned long top;
 	unsigned long jobs;
+	int normalize; /* --normalize: URLs printed and counted normalized */
 	struct uriscan_extract_options ex;
 	char **files;
 	int nfiles;
@@ -36,6 +37,8 @@ struct xrun {
 	int label_column;  /* TSV: print the FILE column (several FILEs) */
 	uint64_t matches;
 	struct counted_set set; /* --unique: URLs; --top: hosts */
+	char *norm;             /* --normalize: the current match's normal form */
+	size_t norm_cap;
 };
 
 /* Print (or count) one match on line `line` (1-based); m->uri must hold

@@ -115,7 +115,14 @@ void cli_print_help(void)
 		char name[11] = "          ";
 		size_t n = strlen(commands[i]->name);
 
-		memcpy(name + 2, commands[i]->name, n < 8 ? n : 8);
+		if (n > 7) { /* no room for a space after it: a line of its own */
+			OUT_LIT("  ");
+			out_str(commands[i]->name);
+			out_char('\n');
+			indented(commands[i]->summary, "          ", "          ");
+			continue;
+		}
+		memcpy(name + 2, commands[i]->name, n);
 		indented(commands[i]->summary, name, "          ");
 	}
 	out_str(help_options);

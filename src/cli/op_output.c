@@ -1,0 +1,98 @@
+/*
+ * op_output.c: the output records of normalize and resolve (op_output.h).
+ * Writes stdout (and the record's error message); reads no input.
+ */
+#include "op_output.h"
+
+#include <stdlib.h>
+
+#include "grammar_opts.h"
+#include "output.h"
+#include "report.h"
+
+void op_grow(struct op_run *r, size_t need)
+{
+	r->buf = cli_realloc(r->buf, need + 1);
+	r->cap = need + 1;
+}
+
+/* ,"NAME":value for scheme .. fragment (those the grammar defines) and
+ * host_type, from a parse of the result res[0, n). */
+static void jsonl_parts(enum uriscan_grammar g, const char *res, size_t n,
+                        int ok)
+{
+	const struct grammar_fields *f = cli_grammar_fields(g);
+	struct uriscan_uri u;
+
+	if (!ok || uriscan_parse(g, res, n, 0, &u) != URISCAN_OK) {
+		u.present = 0;
+		u.host_type = URISCAN_HOST_NONE;
+	}
+	for (unsigned c = 0; c < URISCAN_PARTS_COUNT; c++) {
+		if (!(f->components & (1u << c)))
+			continue;
+		OUT_LIT(",\"");
+		out_str(uriscan_component_name(c));
+		OUT_LIT("\":");
+		if (URISCAN_HAS(&u, c))
+			out_json_string(res + u.part[c].off, u.part[c].len);
+		else
+			OUT_LIT("null");
+	}
+	OUT_LIT(",\"host_type\":");
+	out_json_name(u.host_type != URISCAN_HOST_NONE
+	                  ? uriscan_host_type_name(u.host_type)
+	                  : NULL);
+}
+
+static void emit_jsonl(struct op_run *r, const char *in, size_t inlen,
+                       int status, size_t rlen, size_t off)
+{
+	int ok = status == URISCAN_OK;
+
+	OUT_LIT("{\"record\":");
+	out_u64(r->loop.record);
+	OUT_LIT(",\"input\":");
+	out_json_string(in, inlen);
+	OUT_LIT(",\"output\":");
+	if (ok)
+		out_json_string(r->buf, rlen);
+	else
+		OUT_LIT("null");
+	if (ok) {
+		OUT_LIT(",\"error\":null,\"offset\":null");
+	} else {
+		OUT_LIT(",\"error\":\"");
+		out_str(uriscan_status_name(status));
+		OUT_LIT("\",\"offset\":");
+		out_u64(off);
+	}
+	jsonl_parts(r->g, r->buf, rlen, ok);
+	OUT_LIT("}\n");
+}
+
+void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
+             size_t rlen, size_t off)
+{
+	if (status != URISCAN_OK) {
+		r->any_invalid = 1;
+		cli_record_error(r->loop.label, r->loop.record, off, status);
+	}
+	if (r->jsonl) {
+		emit_jsonl(r, in, inlen, status, rlen, off);
+	} else {
+		if (status == URISCAN_OK)
+			out_bytes(r->buf, rlen);
+		out_char(r->loop.delim);
+	}
+	out_end_record();
+}
+
+int op_finish(struct op_run *r, int trouble)
+{
+	free(r->buf);
+	out_flush();
+	if (trouble)
+		return EXIT_TROUBLE;
+	return r->any_invalid ? EXIT_INVALID : EXIT_SUCCESS;
+}
