@@ -290,7 +290,7 @@ static int cmd_extract(int argc, char **argv)
 	out_flush();
 	reader_free(&xf.rd);
 	counted_set_free(&r.set);
-	free(r.norm);
+	norm_buf_free(&r.norm);
 	uriscan_extractor_free(xf.x);
 	if (trouble)
 		return EXIT_TROUBLE;

@@ -13,6 +13,7 @@
 
 #include "counted_set.h"
 #include "grammar_opts.h"
+#include "norm_buf.h"
 
 enum xformat { XF_TSV, XF_JSONL };
 enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
@@ -37,8 +38,7 @@ struct xrun {
 	int label_column;  /* TSV: print the FILE column (several FILEs) */
 	uint64_t matches;
 	struct counted_set set; /* --unique: URLs; --top: hosts */
-	char *norm;             /* --normalize: the current match's normal form */
-	size_t norm_cap;
+	struct norm_buf norm;   /* --normalize: the current match's normal form */
 };
 
 /* Print (or count) one match on line `line` (1-based); m->uri must hold

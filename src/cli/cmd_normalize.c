@@ -15,35 +15,31 @@
 #include "commands.h"
 #include "grammar_opts.h"
 #include "input.h"
+#include "norm_buf.h"
 #include "op_output.h"
 #include "opts.h"
 #include "report.h"
 
 struct norm {
 	struct op_run run;
+	struct norm_buf nb;
 	unsigned flags; /* URISCAN_NORM_* */
 };
 
 static void normalize_record(void *ctx, const char *rec, size_t len)
 {
 	struct norm *n = ctx;
-	size_t need = 0, off = 0;
-	int st;
+	size_t rlen = 0, off = 0;
+	int st = norm_buf_run(&n->nb, n->run.g, rec, len, n->flags, &rlen, &off);
 
-	for (;;) {
-		st = uriscan_normalize(n->run.g, rec, len, n->run.buf, n->run.cap,
-		                       &need, n->flags, &off);
-		if (st != URISCAN_E_BUFFER_TOO_SMALL)
-			break;
-		op_grow(&n->run, need);
-	}
-	op_emit(&n->run, rec, len, st, need, off);
+	op_emit(&n->run, rec, len, st, n->nb.p, rlen, off);
 }
 
 static int cmd_normalize(int argc, char **argv)
 {
 	struct opts o;
 	struct norm n;
+	int trouble;
 
 	opts_parse(&o, "normalize", argc, argv,
 	           OPT_GRAMMAR | OPT_SCHEME_BASED | OPT_IRI_DECODE | OPT_NULL |
@@ -61,7 +57,9 @@ static int cmd_normalize(int argc, char **argv)
 	n.run.loop.strip_cr = !o.null_data;
 	n.run.loop.fn = normalize_record;
 	n.run.loop.ctx = &n;
-	return op_finish(&n.run, records_run(&n.run.loop, o.files, o.nfiles));
+	trouble = records_run(&n.run.loop, o.files, o.nfiles);
+	norm_buf_free(&n.nb);
+	return op_finish(&n.run, trouble);
 }
 
 const struct cli_command cli_cmd_normalize = {

@@ -6,7 +6,6 @@
 
 #include "cmd_extract.h"
 #include "output.h"
-#include "report.h"
 
 int extract_need_components(const struct xopts *o)
 {
@@ -47,26 +46,16 @@ static void count_host(struct xrun *r, const char *p,
 static int normal_form(struct xrun *r, const struct uriscan_match *m,
                        const char **p, size_t *n)
 {
-	int st;
-
 	*p = m->bytes;
 	*n = m->nbytes;
 	if (!r->o->normalize || (m->flags & URISCAN_MATCH_TRUNCATED))
 		return 0;
-	for (;;) {
-		st = uriscan_normalize(r->g, m->bytes, m->nbytes, r->norm,
-		                       r->norm_cap, n, URISCAN_NORM_SCHEME_BASED,
-		                       NULL);
-		if (st != URISCAN_E_BUFFER_TOO_SMALL)
-			break;
-		r->norm = cli_realloc(r->norm, *n + 1);
-		r->norm_cap = *n + 1;
-	}
-	if (st != URISCAN_OK) {
+	if (norm_buf_run(&r->norm, r->g, m->bytes, m->nbytes,
+	                 URISCAN_NORM_SCHEME_BASED, n, NULL) != URISCAN_OK) {
 		*n = m->nbytes;
 		return 0;
 	}
-	*p = r->norm;
+	*p = r->norm.p;
 	return 1;
 }
 

@@ -10,12 +10,6 @@
 #include "output.h"
 #include "report.h"
 
-void op_grow(struct op_run *r, size_t need)
-{
-	r->buf = cli_realloc(r->buf, need + 1);
-	r->cap = need + 1;
-}
-
 /* ,"NAME":value for scheme .. fragment (those the grammar defines) and
  * host_type, from a parse of the result res[0, n). */
 static void jsonl_parts(enum uriscan_grammar g, const char *res, size_t n,
@@ -46,7 +40,7 @@ static void jsonl_parts(enum uriscan_grammar g, const char *res, size_t n,
 }
 
 static void emit_jsonl(struct op_run *r, const char *in, size_t inlen,
-                       int status, size_t rlen, size_t off)
+                       int status, const char *res, size_t rlen, size_t off)
 {
 	int ok = status == URISCAN_OK;
 
@@ -56,7 +50,7 @@ static void emit_jsonl(struct op_run *r, const char *in, size_t inlen,
 	out_json_string(in, inlen);
 	OUT_LIT(",\"output\":");
 	if (ok)
-		out_json_string(r->buf, rlen);
+		out_json_string(res, rlen);
 	else
 		OUT_LIT("null");
 	if (ok) {
@@ -67,22 +61,22 @@ static void emit_jsonl(struct op_run *r, const char *in, size_t inlen,
 		OUT_LIT("\",\"offset\":");
 		out_u64(off);
 	}
-	jsonl_parts(r->g, r->buf, rlen, ok);
+	jsonl_parts(r->g, res, rlen, ok);
 	OUT_LIT("}\n");
 }
 
 void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
-             size_t rlen, size_t off)
+             const char *res, size_t rlen, size_t off)
 {
 	if (status != URISCAN_OK) {
 		r->any_invalid = 1;
 		cli_record_error(r->loop.label, r->loop.record, off, status);
 	}
 	if (r->jsonl) {
-		emit_jsonl(r, in, inlen, status, rlen, off);
+		emit_jsonl(r, in, inlen, status, res, rlen, off);
 	} else {
 		if (status == URISCAN_OK)
-			out_bytes(r->buf, rlen);
+			out_bytes(res, rlen);
 		out_char(r->loop.delim);
 	}
 	out_end_record();
@@ -90,7 +84,6 @@ void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
 
 int op_finish(struct op_run *r, int trouble)
 {
-	free(r->buf);
 	out_flush();
 	if (trouble)
 		return EXIT_TROUBLE;

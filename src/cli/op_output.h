@@ -1,7 +1,7 @@
 /*
  * op_output.h: the output record of the reference operations normalize and
  * resolve: the resulting reference, or with --format=jsonl an object with
- * its components. Output and the result buffer only; no reading.
+ * its components. Output only; no reading.
  */
 #ifndef URISCAN_CLI_OP_OUTPUT_H
 #define URISCAN_CLI_OP_OUTPUT_H
@@ -17,23 +17,18 @@ struct op_run {
 	struct record_loop loop;
 	enum uriscan_grammar g;
 	int jsonl;        /* --format=jsonl */
-	char *buf;        /* the result of the current record */
-	size_t cap;
 	int any_invalid;
 };
 
-/* Make room for need + 1 bytes in r->buf (after E_BUFFER_TOO_SMALL). */
-void op_grow(struct op_run *r, size_t need);
-
 /*
  * One output record for the input record [in, in + inlen): status OK and
- * the result r->buf[0, rlen), or a failed status and its offset `off` in
+ * the result res[0, rlen), or a failed status and its offset `off` in
  * the input record. Without jsonl: the result (empty on failure) and the record
  * delimiter; with jsonl: one JSON object and '\n'. A failure is also
  * reported on stderr (cli_record_error) and sets r->any_invalid.
  */
 void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
-             size_t rlen, size_t off);
+             const char *res, size_t rlen, size_t off);
 
 /* The exit status after records_run returned `trouble`. */
 int op_finish(struct op_run *r, int trouble);
