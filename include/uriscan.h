@@ -422,8 +422,10 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     Candidates are taken in text order.
  *  2. Scheme. From the ':', walk back over scheme characters
  *     (ALPHA / DIGIT / "+" / "-" / ".") while they are at most
- *     URISCAN_EXTRACT_SCHEME_MAX (64) bytes before the ':' and not part of
- *     an earlier match. The scheme starts at the first ALPHA of that run
+ *     URISCAN_EXTRACT_SCHEME_MAX (64) bytes before the ':' and not before
+ *     the byte where the search went on: the end of the previous match
+ *     (rule 6), or, after a truncated match, the byte that stopped its
+ *     machine (rule 7). The scheme starts at the first ALPHA of that run
  *     ("1http://" gives "http", "x-y.z://" gives "x-y.z"; a run without a
  *     letter is no candidate). For an opaque scheme the whole scheme must
  *     equal one of the list (ASCII case-insensitive): "xmailto:" is not
@@ -451,7 +453,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     length are exact (the longest valid prefix, not trimmed, which may
  *     be shorter than max_len), but only its first max_len bytes are kept
  *     (nbytes = min(length, max_len)) and it has no components. The search
- *     then goes on at the byte that stopped the machine.
+ *     then goes on at the byte that stopped the machine (the end of the
+ *     text when none did): bytes between the match's end and that byte
+ *     start no scheme. With max_len 128, "http://a/" + 120 'b' + "%Fx://"
+ *     gives a truncated match of 129 bytes (the run stops at the 'x', as
+ *     "%F" needs a hex digit) and then "x://", where without truncation
+ *     the search would go on after "http://a/...b" and find "Fx://".
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes per
  * extractor, whatever the input. Work is linear in the input (each byte is
@@ -631,7 +638,85 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
 /* ------------------------------------------------------------------ */
 /* Reference resolution (RFC 3986 section 5, RFC 2396 section 5.2)     */
 
-/* (declarations of src/resolve.c) */
+/*
+ * uriscan_resolve: the target URI of reference (ref, ref_len) against
+ * (base, base_len), RFC 3986 section 5.2 "strict": 5.2.2 picks the
+ * components, 5.2.3 merges paths, 5.2.4 removes dot segments, 5.3
+ * recomposes. Components are copied as written (no case change, no
+ * percent-decoding: "%2E" is not a dot segment). Output buffer, *out_len
+ * and *error_offset: as for the IRI mappings above.
+ *
+ * Grammars:
+ *  - URISCAN_RFC3986: base and ref are RFC 3986 URI-references.
+ *  - URISCAN_RFC3987: the same algorithm on IRIs (RFC 3987 section 6.5);
+ *    UTF-8 is copied as it is. The result is an IRI.
+ *  - URISCAN_RFC2396: RFC 2396 section 5.2 as written (its Appendix C
+ *    examples hold); how it differs from RFC 3986 is listed in
+ *    src/resolve.c and src/dotseg.c beside each step. In short: an absolute, network-path
+ *    or absolute-path reference keeps its dot segments ("/../g" gives
+ *    "http://a/../g"); a query-only reference drops the base's last
+ *    segment ("?y" against http://a/b/c/d;p?q gives http://a/b/c/?y); ".."
+ *    segments that climb above the root are kept ("../../../g" gives
+ *    http://a/../g). An opaque base (form opaque_part, e.g. "mailto:a@b")
+ *    resolves the empty and fragment-only references and those with a
+ *    scheme, an authority or an absolute path; any other reference needs
+ *    the base's hierarchical path (step 6), which RFC 2396 does not define
+ *    for an opaque base: URISCAN_E_UNSUPPORTED. A base with an authority
+ *    and an empty path merges as "/" (RFC 3986 5.2.3; RFC 2396 would glue
+ *    the segment onto the host). Appendix C resolves "?y", which the
+ *    grammar of Appendix A does not derive (relativeURI needs a path
+ *    before "?"): a reference that starts with "?" is read as "?" query
+ *    ["#" fragment] with the rules query and fragment (its errors are
+ *    those rules' statuses, at their offset in the reference).
+ *  - URISCAN_RFC1738: URISCAN_E_UNSUPPORTED, whatever the inputs
+ *    (after the argument checks). RFC 1738 has no relative form;
+ *    its companion RFC 1808 parses references with its own relativeURL
+ *    grammar, which uriscan does not have (use URISCAN_RFC2396, whose 5.2
+ *    descends from RFC 1808 section 4).
+ *
+ * The base must be a URI (it has a scheme); a relative base is
+ * URISCAN_E_BASE_RELATIVE, never guessed. A fragment on the base is
+ * ignored (RFC 3986 5.1). Without URISCAN_RESOLVE_NON_STRICT a reference
+ * with a scheme is taken as it is (dot segments removed); with it, a
+ * reference whose scheme equals the base's (ASCII case-insensitive) is
+ * resolved as if it had no scheme ("http:g" against "http://a/b/c/d;p?q"
+ * gives "http://a/b/c/g"), as older resolvers did (5.2.2).
+ *
+ * Choices where the RFC's algorithm is not the end of the story:
+ *  - A rootless path that climbs past its first segment becomes absolute:
+ *    "a:b/../c" gives "a:/c", exactly as 5.2.4 computes it (uriparser
+ *    keeps "a:c"; this library follows the RFC).
+ *  - When the target has no authority and its path starts with "//" (base
+ *    "a:/b" with "..//c": the RFC's "a://c" would re-parse with an
+ *    authority "c"), "/." is written before the path: "a:/.//c", which
+ *    resolves to itself and names the same path (as WHATWG URL does). The
+ *    same holds for RFC 2396 results.
+ * With these, the result is always valid in the grammar (an absolute URI,
+ * never with a fragment unless the reference had one).
+ *
+ * Bad input: base and ref are parsed with the grammar's top rule, base
+ * first. An invalid one gives uriscan_validate's status, its offset in
+ * *error_offset and, in *error_input (may be NULL), which input it is in:
+ * URISCAN_RESOLVE_INPUT_BASE or URISCAN_RESOLVE_INPUT_REFERENCE
+ * (URISCAN_E_BASE_RELATIVE: the base, offset 0). On success and on any
+ * other status *error_input is URISCAN_RESOLVE_INPUT_NONE.
+ * URISCAN_E_INVALID_ARG: out_len NULL, out NULL with out_cap > 0, NULL
+ * input with a length, unknown flags. No allocation.
+ */
+#define URISCAN_RESOLVE_NON_STRICT 1u
+
+enum uriscan_resolve_input {
+	URISCAN_RESOLVE_INPUT_NONE = 0,
+	URISCAN_RESOLVE_INPUT_BASE = 1,
+	URISCAN_RESOLVE_INPUT_REFERENCE = 2
+};
+
+URISCAN_API int uriscan_resolve(enum uriscan_grammar g, const char *base,
+                                size_t base_len, const char *ref,
+                                size_t ref_len, unsigned flags, char *out,
+                                size_t out_cap, size_t *out_len,
+                                size_t *error_offset,
+                                enum uriscan_resolve_input *error_input);
 
 /* ------------------------------------------------------------------ */
 /* Normalization and comparison (RFC 3986 section 6, RFC 3987 5.3)     */
@@ -652,7 +737,7 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    the rootless path of a relative reference: "a/../b" is kept). A
  *    segment "." or ".." written with "%2E" is a dot segment too. When the
  *    result would make a path without an authority start with "//" (which
- *    would read as an authority: "x:/.//a"), "/." is written in front of
+ *    would read as an authority: "x://a"), "/." is written in front of
  *    it ("x:/.//a"), as WHATWG URL does; that form is its own normal form.
  * RFC 3987 5.3.2.2 (NFC) is not applied: characters are not changed.
  *
@@ -689,7 +774,9 @@ URISCAN_API unsigned uriscan_scheme_default_port(const char *scheme,
  * an authority becomes "/" (RFC 1738: http only). */
 #define URISCAN_NORM_HTTP_PATH (1u << 2)
 /* All three scheme-based steps. */
-#define URISCAN_NORM_SCHEME_BASED                                              	(URISCAN_NORM_EMPTY_PORT | URISCAN_NORM_DEFAULT_PORT |                     	 URISCAN_NORM_HTTP_PATH)
+#define URISCAN_NORM_SCHEME_BASED                                              \
+	(URISCAN_NORM_EMPTY_PORT | URISCAN_NORM_DEFAULT_PORT |                     \
+	 URISCAN_NORM_HTTP_PATH)
 /* RFC 3987 only (else URISCAN_E_INVALID_ARG): also decode percent-encoded
  * UTF-8 where the IRI grammar allows the character, exactly where
  * uriscan_uri_to_iri decodes it (ucschar; iprivate in the query; not the

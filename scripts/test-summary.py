@@ -2,9 +2,11 @@
 """Summarise meson testlog.json files into one line: 'N passed, N failed'.
 Reads the logs only; runs nothing.
 
-Usage: test-summary.py BUILDDIR [BUILDDIR...]
-Prints the failing tests first, then the closing line. Exit status 1 if any
-test failed or no test ran at all.
+Usage: test-summary.py BUILDDIR|TESTLOG [...]
+A BUILDDIR stands for BUILDDIR/meson-logs/testlog.json; a test setup's run
+(meson test --setup NAME) writes meson-logs/testlog-NAME.json: give that
+file. Prints the failing tests first, then the closing line. Exit status 1
+if any test failed or no test ran at all.
 """
 import json
 import os
@@ -12,7 +14,9 @@ import sys
 
 passed = failed = skipped = 0
 for build in sys.argv[1:]:
-    path = os.path.join(build, "meson-logs", "testlog.json")
+    path = build
+    if os.path.isdir(build):
+        path = os.path.join(build, "meson-logs", "testlog.json")
     if not os.path.exists(path):
         print(f"test-summary: {path} missing", file=sys.stderr)
         failed += 1

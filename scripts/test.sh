@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # test.sh: build uriscan and run the whole test suite twice: a normal build
 # (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
-# (clang when present), then each fuzz target for a bounded time under
-# libFuzzer (build-fuzz, when clang's libFuzzer is installed). Builds only
-# in build*/ directories; it never runs scripts/bench.sh.
+# (clang when present), the tests of tests/memcheck_tests.txt and the fuzz
+# corpus replays of the normal build under valgrind memcheck, then each fuzz
+# target for a bounded time under libFuzzer (build-fuzz, when clang's
+# libFuzzer is installed). The Python module and its tests (suite python)
+# run in the normal build only: an ASan-built extension cannot be loaded by
+# an uninstrumented python3. Builds only in build*/ directories; it never
+# runs scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
@@ -27,12 +31,28 @@ setup build -Dwerror=true || exit 2
 ninja -C build -j "$jobs" || exit 2
 meson test -C build --num-processes "$jobs" --print-errorlogs
 if [ "${1:-}" != "--quick" ]; then
+  # valgrind memcheck (tests/valgrind.sh; setup 'valgrind' in
+  # tests/meson.build) over the normal build: the tests that reach every
+  # public entry point (memcheck_tests.txt says which, and which are left
+  # out), plus every fuzz corpus replay, so a new target is included.
+  # Its results are build/meson-logs/testlog-valgrind.json.
+  if command -v valgrind >/dev/null; then
+    mapfile -t vg_tests < <(grep -v '^#' tests/memcheck_tests.txt | grep .;
+      meson test -C build --list --suite fuzz 2>/dev/null | sed -n 's|^[^/]*/ ||p')
+    rm -f build/meson-logs/testlog-valgrind.json
+    meson test -C build --setup valgrind --num-processes "$jobs" \
+      --print-errorlogs "${vg_tests[@]}"
+    builds+=(build/meson-logs/testlog-valgrind.json)
+  else
+    echo "test.sh: valgrind not found (scripts/deps.sh installs it): no memcheck" >&2
+  fi
+
   san_cc=gcc san_cxx=g++
   if command -v clang >/dev/null && command -v clang++ >/dev/null; then
     san_cc=clang san_cxx=clang++
   fi
   CC=$san_cc CXX=$san_cxx setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dbuildtype=debugoptimized -Dwerror=true || exit 2
+    -Dbuildtype=debugoptimized -Dwerror=true -Dpython=disabled || exit 2
   ninja -C build-san -j "$jobs" || exit 2
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
@@ -50,7 +70,7 @@ int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (in
     # code, and the corpus replay above already runs under ASan+UBSan.
     CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=24 \
       -Db_sanitize=address -Db_lundef=false -Dbench=false \
-      -Dcli=false -Dwerror=true || exit 2
+      -Dcli=false -Dwerror=true -Dpython=disabled || exit 2
     ninja -C build-fuzz -j "$jobs" || exit 2
     ASAN_OPTIONS=detect_leaks=1 \
       meson test -C build-fuzz --suite fuzz-timed --num-processes "$jobs" \

@@ -10,6 +10,9 @@
 #define URISCAN_TESTS_VEC_H
 
 #include <stddef.h>
+#include <string.h>
+
+#include "uriscan.h"
 
 static int vec_hexval(int c)
 {
@@ -58,6 +61,30 @@ static long vec_unescape(const char *s, unsigned char *out, int strict)
 		s += 2;
 	}
 	return (long)n;
+}
+
+/* Split a line at tabs (in place) into at most max fields; returns the
+ * count. */
+__attribute__((unused)) static int vec_split_tabs(char *line, char **f,
+                                                  int max)
+{
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < max; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+/* The status named name ("bad_percent"), or -1. */
+__attribute__((unused)) static int vec_status_from_name(const char *name)
+{
+	for (int st = 0; st < URISCAN_STATUS_LAST; st++)
+		if (strcmp(uriscan_status_name(st), name) == 0)
+			return st;
+	return -1;
 }
 
 #endif

@@ -41,27 +41,6 @@ static long unescape(char *s)
 	return vec_unescape(s, (unsigned char *)s, 0);
 }
 
-/* Split a line at tabs into at most max fields; returns the count. */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p && n < max; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			f[n++] = p + 1;
-		}
-	return n;
-}
-
-static int status_from_name(const char *name)
-{
-	for (int st = 0; st < URISCAN_STATUS_LAST; st++)
-		if (strcmp(uriscan_status_name(st), name) == 0)
-			return st;
-	return -1;
-}
-
 typedef int (*map_fn)(const char *, size_t, char *, size_t, size_t *,
                       unsigned, size_t *);
 
@@ -178,7 +157,7 @@ static void run_map_file(const char *path)
 			continue;
 		cases++;
 		char *copy = strdup(line);
-		int n = split_tabs(copy, fld, 6);
+		int n = vec_split_tabs(copy, fld, 6);
 		if (n < 5) {
 			tap_ok(0, "%s:%u: needs 5 fields", path, lineno);
 			free(copy);
@@ -223,7 +202,7 @@ static void run_map_file(const char *path)
 			size_t off = 0;
 			if (at) {
 				*at = '\0';
-				st = status_from_name(exp);
+				st = vec_status_from_name(exp);
 				off = strtoul(at + 1, NULL, 10);
 			}
 			map_fn fn = strcmp(dir, "to-uri") == 0 ? uriscan_iri_to_uri
@@ -305,7 +284,7 @@ static void run_roundtrip_file(const char *path)
 	while (read_line(f, &line, &cap)) {
 		char *fld[6];
 		lineno++;
-		if (line[0] == '#' || split_tabs(line, fld, 6) < 4 ||
+		if (line[0] == '#' || vec_split_tabs(line, fld, 6) < 4 ||
 		    strcmp(fld[0], "valid") != 0 ||
 		    (strcmp(fld[1], "IRI") != 0 &&
 		     strcmp(fld[1], "IRI-reference") != 0))
@@ -447,7 +426,7 @@ static void run_ascii_file(const char *path, int tsv)
 			char *fld[6];
 			line[n] = '\0';
 			if (line[0] == '#' || line[0] == '\0' ||
-			    split_tabs(line, fld, 6) < 4)
+			    vec_split_tabs(line, fld, 6) < 4)
 				continue;
 			long l = unescape(fld[2]);
 			if (l < 0 ||

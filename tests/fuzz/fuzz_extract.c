@@ -28,7 +28,9 @@
  *  - matches are in order, do not overlap, lie inside the text, and their
  *    bytes are the text's; the scheme is what rule 2 of the definition
  *    says (a letter, then scheme characters, at most 64 bytes, ':' after
- *    it, no letter just before it inside the walk-back window);
+ *    it, no letter just before it inside the walk-back window, which
+ *    ends where the search went on: after the previous match, or after a
+ *    truncated one at the byte that stopped its machine);
  *  - a "scheme:" match without "//" is an opaque scheme of the list with at
  *    least one byte after ':';
  *  - a match that is not truncated has nbytes == length <= max_len, is
@@ -173,7 +175,9 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		size_t sl = m->scheme_len, c;
 		int auth;
 
-		uint64_t floor = prev_end; /* no scheme starts before it */
+		/* no scheme starts before where the search went on (rules 2,
+		 * 6 and 7) */
+		uint64_t floor = prev_end;
 		FUZZ_ASSERT(m->off >= prev_end, "match %zu at %llu overlaps", i,
 		            (unsigned long long)m->off);
 		FUZZ_ASSERT(m->off <= len && m->len <= len - m->off,
@@ -181,6 +185,19 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		            (unsigned long long)m->off, (unsigned long long)m->len,
 		            len);
 		prev_end = m->off + m->len;
+		if (m->flags & URISCAN_MATCH_TRUNCATED) {
+			/* rule 7: the search goes on at the byte that stopped the
+			 * machine (the end of the text when nothing did), which
+			 * may lie past the match */
+			st = uriscan_validate_rule(g, xrule, b, len - (size_t)m->off,
+			                           0, &eo);
+			if (st == URISCAN_OK || st == URISCAN_E_INCOMPLETE)
+				eo = len - (size_t)m->off;
+			FUZZ_ASSERT(eo > max_len && eo >= m->len,
+			            "truncated match %zu: the machine stops after %zu "
+			            "bytes, max_len %zu", i, eo, max_len);
+			prev_end = m->off + eo;
+		}
 		FUZZ_ASSERT(memcmp(m->bytes, b, m->nbytes) == 0,
 		            "match %zu: bytes are not the text's", i);
 

@@ -16,6 +16,8 @@ of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
 (tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; the
 normalization vectors (normalize-*.tsv as a alone, equivalent.tsv as the
 pair a NUL b) for fuzz_normalize; a few
+resolution vectors (tests/vectors/resolve-*.tsv, "BASE\\nREFERENCE" with
+the flags byte for nonstrict) for fuzz_resolve; a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -111,6 +113,7 @@ def main():
     iri_seeds(shared)
     normalize_seeds()
     recompose_seeds()
+    resolve_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -125,27 +128,32 @@ def extract_input(gi, opts, chunking, text):
     return bytes([gi | opts, len(chunking)]) + chunking + text
 
 
-def extract_seeds(shared):
-    k = 0
+def tsv_cases(prefix):
+    """(grammar index, fields) of each case of tests/vectors/PREFIX-<g>.tsv."""
     for gi, g in enumerate(GRAMMARS):
-        vec = os.path.join(ROOT, "tests", "vectors", "extract-" + g + ".tsv")
+        vec = os.path.join(ROOT, "tests", "vectors", prefix + g + ".tsv")
         if not os.path.exists(vec):
             continue
         for line in open(vec, encoding="utf-8"):
             if line.startswith("#") or not line.strip():
                 continue
-            f = line.rstrip("\n").split("\t")
-            opts = 0
-            for o in f[0].split(","):
-                if o == "notrim":
-                    opts |= X_NOTRIM
-                elif o.startswith("opaque"):
-                    opts |= X_OPAQUE
-                elif o.startswith("max="):
-                    opts |= X_MIN
-            write("fuzz_extract", extract_input(
-                gi, opts, CHUNKINGS[k % len(CHUNKINGS)], unescape(f[1])))
-            k += 1
+            yield gi, line.rstrip("\n").split("\t")
+
+
+def extract_seeds(shared):
+    k = 0
+    for gi, f in tsv_cases("extract-"):
+        opts = 0
+        for o in f[0].split(","):
+            if o == "notrim":
+                opts |= X_NOTRIM
+            elif o.startswith("opaque"):
+                opts |= X_OPAQUE
+            elif o.startswith("max="):
+                opts |= X_MIN
+        write("fuzz_extract", extract_input(
+            gi, opts, CHUNKINGS[k % len(CHUNKINGS)], unescape(f[1])))
+        k += 1
     # log lines, several at a time, with each set of options
     log = os.path.join(shared, "data", "logs", "elastic_apache_logs.log")
     lines = open(log, "rb").read().split(b"\n")[:40]
@@ -249,6 +257,15 @@ def recompose_seeds():
         for c in range(8):
             write("fuzz_recompose", bytes([gi | c << 3, 0]) +
                   b"http://u@h:80/p?q#f\0x")
+def resolve_seeds():
+    for gi, f in tsv_cases("resolve-"):
+        head = bytes([gi | 8, 1]) if f[0] == "nonstrict" else bytes([gi])
+        write("fuzz_resolve", head + unescape(f[1]) + b"\n" + unescape(f[2]))
+    # no '\n': the reference alone against http://a/b/c/d;p?q; bad flags;
+    # an unknown grammar; a long climb
+    for data in [b"\x02../g", b"\x01/./g", b"\x0a\x02http://a/\ng",
+                 b"\x07a:b\nc", b"\x02" + b"../" * 40 + b"g"]:
+        write("fuzz_resolve", data)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,18 @@ def main():
         real_so = {f for f in found if f.startswith(os.path.join(libdir, "liburiscan.so.0.")[1:])}
         ok(len(real_so) == 1, "one versioned shared library", sorted(found))
         want |= real_so
+        # -Dpython: the package uriscan in Python's install dir (python/)
+        py_pkg = {f for f in found
+                  if os.path.basename(os.path.dirname(f)) == "uriscan" and
+                  os.path.basename(os.path.dirname(os.path.dirname(f))) in
+                  ("dist-packages", "site-packages")}
+        if py_pkg:
+            names = {os.path.basename(f) for f in py_pkg}
+            ok({n for n in names if not n.startswith("_core.")} ==
+               {"__init__.py", "dask.py", "logformat.py", "py.typed"} and
+               "_core.pyi" in names and len(names) == 6,
+               "the Python package uriscan is complete", sorted(names))
+            want |= py_pkg
         ok(found == want, "installed files are exactly the expected ones",
            f"missing: {sorted(want - found)}\nunexpected: {sorted(found - want)}")
         ok(os.path.islink(root(os.path.join(libdir, "liburiscan.so"))),

@@ -1,0 +1,146 @@
+"""uriscan.extract and uriscan.Extractor against tests/vectors/extract-*.tsv
+(whole, and fed in chunks), and uriscan.to_uri / to_iri against
+tests/vectors/iri_mapping.tsv: the answers of test_extract.c and test_iri.c."""
+import io
+import os
+import random
+
+import pytest
+
+import uriscan
+from vectors import SHARED, VECTORS, extract_cases, mapping_cases
+
+EXTRACT = [("extract-rfc3986.tsv", "rfc3986"), ("extract-rfc3987.tsv", "rfc3987")]
+
+
+def ecases():
+    for name, g in EXTRACT:
+        if g in uriscan.grammars():
+            for where, opts, text, want in extract_cases(os.path.join(VECTORS, name)):
+                yield pytest.param(g, opts, text, want, id=where)
+
+
+def expected(text, want, opts):
+    max_len = opts.get("max_len", 8192)
+    out = []
+    for off, url, length, trunc in want:
+        if trunc:
+            url = text[off:off + min(length, max_len)]
+        assert text[off:off + len(url)] == url, "vector: match not in the text"
+        out.append((off, url, length, trunc))
+    return out
+
+
+def got(matches, grammar):
+    out = []
+    for m in matches:
+        out.append((m.offset, m.url, m.length, m.truncated))
+        if m.truncated:
+            assert m.uri is None
+        else:  # components: those of parse() of the match
+            assert m.uri.components() == uriscan.parse(m.url, grammar).components()
+    return out
+
+
+@pytest.mark.parametrize("grammar,opts,text,want", ecases())
+def test_extract_whole(grammar, opts, text, want):
+    want = expected(text, want, opts)
+    assert got(uriscan.extract(text, grammar, **opts), grammar) == want
+    # other buffer types give the same
+    assert got(uriscan.extract(bytearray(text), grammar, **opts), grammar) == want
+    assert got(uriscan.extract(memoryview(text), grammar, **opts), grammar) == want
+
+
+@pytest.mark.parametrize("grammar,opts,text,want", ecases())
+def test_extractor_chunks(grammar, opts, text, want):
+    want = expected(text, want, opts)
+    rnd = random.Random(len(text))
+    for size in (1, 2, 3, 7, None):
+        x = uriscan.Extractor(grammar, **opts)
+        res, i = [], 0
+        while i < len(text):
+            n = size or rnd.randint(1, 40)
+            res += x.feed(text[i:i + n])
+            i += n
+        res += x.finish()
+        assert got(res, grammar) == want, f"chunk size {size}"
+        assert x.offset == len(text)
+
+
+def test_components_off():
+    m = next(uriscan.extract(b"x http://a/b y", components=False))
+    assert (m.offset, m.url, m.uri) == (2, b"http://a/b", None)
+
+
+def test_extract_file_same_as_extract():
+    """The real log read in chunks of 4 KiB gives what one buffer gives."""
+    path = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
+    if not os.path.exists(path):
+        path = os.path.join(VECTORS, "..", "data", "logs", "elastic-sample.log")
+    with open(path, "rb") as f:
+        data = f.read()
+    whole = [(m.offset, m.url) for m in uriscan.extract(data)]
+    assert len(whole) > 10
+    chunked = [(m.offset, m.url) for m in
+               uriscan.extract_file(io.BytesIO(data), chunk_size=4096)]
+    assert chunked == whole
+
+
+def test_extractor_state():
+    x = uriscan.Extractor()
+    x.finish()
+    with pytest.raises(RuntimeError):
+        x.feed(b"http://a/")
+    x.reset()
+    assert [m.url for m in x.feed(b"http://a/ ")] == [b"http://a/"]
+
+
+def mcases():
+    for where, d, flags, verdict, inp, exp in mapping_cases(
+            os.path.join(VECTORS, "iri_mapping.tsv")):
+        yield pytest.param(d, flags, verdict, inp, exp, id=where)
+
+
+def run_map(fn, s, flags):
+    kw = {}
+    if flags == "idna":
+        kw["idna"] = True
+    elif flags == "unreserved":
+        kw["decode_unreserved"] = True
+    return fn(s, **kw)
+
+
+def check_map(fn, flags, verdict, inp, exp):
+    if flags == "idna" and not uriscan.idna_available():
+        with pytest.raises(uriscan.Error) as ei:
+            run_map(fn, inp, flags)
+        assert ei.value.status == "idna_unavailable"
+        return
+    if verdict == "ok":
+        assert run_map(fn, inp, flags) == exp
+        s = inp.decode("utf-8", "strict") if is_utf8(inp) else None
+        if s is not None and is_utf8(exp):  # str in, str out
+            assert run_map(fn, s, flags) == exp.decode("utf-8")
+        return
+    status, _, off = exp.decode().partition("@")
+    with pytest.raises(uriscan.Error) as ei:
+        run_map(fn, inp, flags)
+    assert (ei.value.status, ei.value.byte_offset) == (status, int(off))
+
+
+def is_utf8(b):
+    try:
+        b.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+@pytest.mark.parametrize("d,flags,verdict,inp,exp", mcases())
+def test_iri_mapping(d, flags, verdict, inp, exp):
+    if d in ("to-uri", "roundtrip"):
+        check_map(uriscan.to_uri, flags, verdict, inp, exp)
+    if d == "to-iri":
+        check_map(uriscan.to_iri, flags, verdict, inp, exp)
+    if d == "roundtrip":
+        check_map(uriscan.to_iri, "-", verdict, exp, inp)

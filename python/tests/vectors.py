@@ -1,0 +1,263 @@
+"""Readers of the vector files of tests/vectors/ (the formats of
+tests/core/test_vectors.c, test_extract.c, test_iri.c and the escapes of
+tests/vec.h), for the Python tests. No expectations are computed here."""
+import os
+import re
+
+ROOT = os.environ.get("URISCAN_SOURCE_ROOT") or os.path.abspath(
+    os.path.join(os.path.dirname(__file__), "..", ".."))
+VECTORS = os.path.join(ROOT, "tests", "vectors")
+SHARED = os.path.join(ROOT, "..", "shared")
+
+_ESC = {b"\\": b"\\", b"t": b"\t", b"n": b"\n", b"r": b"\r", b"0": b"\0"}
+
+
+def unescape(s: bytes, strict: bool = True) -> bytes:
+    """tests/vec.h: \\\\ \\t \\n \\r \\0 \\xHH; strict: raw bytes outside
+    0x21..0x7e are an error."""
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        c = s[i:i + 1]
+        if c != b"\\":
+            if strict and not 0x21 <= s[i] <= 0x7e:
+                raise ValueError(f"raw byte {s[i]:#x} must be escaped")
+            out += c
+            i += 1
+            continue
+        e = s[i + 1:i + 2]
+        if e == b"x":
+            h = s[i + 2:i + 4]
+            if not re.fullmatch(rb"[0-9a-fA-F]{2}", h):
+                raise ValueError("bad \\x escape")
+            out.append(int(h, 16))
+            i += 4
+        elif e in _ESC:
+            out += _ESC[e]
+            i += 2
+        else:
+            raise ValueError("bad escape")
+    return bytes(out)
+
+
+def lines(path):
+    """(lineno, fields) of the non-comment lines of a TSV file (bytes)."""
+    with open(path, "rb") as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip(b"\n")
+            if not line or line.startswith(b"#"):
+                continue
+            yield n, line.split(b"\t")
+
+
+class GrammarCase:
+    """One line of a grammar vector file (rfc3986.tsv format)."""
+
+    def __init__(self, path, lineno, f):
+        assert len(f) in (4, 5), f"{path}:{lineno}: 4 or 5 fields"
+        self.where = f"{os.path.basename(path)}:{lineno}"
+        self.valid = {b"valid": True, b"invalid": False}[f[0]]
+        self.rule = f[1].decode()
+        self.input = unescape(f[2])
+        self.check_parts = True
+        self.comps = {}      # name -> bytes
+        self.offsets = {}    # name -> explicit byte offset (KEY@OFFSET=)
+        self.host_type = self.kind = self.form = None
+        if self.valid:
+            if f[3] == b"*":
+                self.check_parts = False
+            elif f[3] != b"-":
+                for w in f[3].split(b" "):
+                    key, _, val = w.partition(b"=")
+                    key = key.decode()
+                    if key == "host_type":
+                        self.host_type = val.decode()
+                    elif key == "kind":
+                        self.kind = val.decode()
+                    elif key == "form":
+                        self.form = val.decode()
+                    else:
+                        name, at, off = key.partition("@")
+                        self.comps[name] = unescape(val)
+                        if at:
+                            self.offsets[name] = int(off)
+        else:
+            status, _, off = f[3].partition(b"@")
+            self.status = status.decode()
+            self.offset = int(off)
+
+
+def grammar_cases(path):
+    return [GrammarCase(path, n, f) for n, f in lines(path)]
+
+
+def extract_cases(path):
+    """(where, options dict, text bytes, expected [(offset, url, length,
+    truncated)]) of extract-*.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) == 3, f"{path}:{n}: three columns"
+        opts = {}
+        if f[0] != b"-":
+            for w in f[0].decode().split(","):
+                if w == "opaque":
+                    opts["opaque"] = True
+                elif w.startswith("opaque="):
+                    opts["opaque"] = w[7:].replace(";", ",")
+                elif w == "notrim":
+                    opts["trim"] = False
+                elif w.startswith("max="):
+                    opts["max_len"] = int(w[4:])
+                else:
+                    raise ValueError(f"{path}:{n}: unknown option {w}")
+        text = unescape(f[1], strict=False)
+        want = []
+        if f[2] != b"-":
+            for w in f[2].split(b" "):
+                m = re.fullmatch(rb"(\d+)=(.*)", w, re.S)
+                if m:
+                    url = m.group(2)
+                    want.append((int(m.group(1)), url, len(url), False))
+                    continue
+                m = re.fullmatch(rb"(\d+)\+(\d+)!T", w)
+                assert m, f"{path}:{n}: bad match {w!r}"
+                want.append((int(m.group(1)), None, int(m.group(2)), True))
+        out.append((f"{os.path.basename(path)}:{n}", opts, text, want))
+    return out
+
+
+def mapping_cases(path):
+    """(where, direction, flags, verdict, input, expect) of iri_mapping.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (5, 6), f"{path}:{n}: 5 or 6 fields"
+        out.append((f"{os.path.basename(path)}:{n}", f[0].decode(), f[1].decode(),
+                    f[2].decode(), unescape(f[3]),
+                    f[4] if f[2] == b"error" else unescape(f[4])))
+    return out
+
+
+# --- the URI operations (tests/core/test_normalize.c, test_components.c)
+
+def status_at(field: bytes):
+    """STATUS@A[@B...] -> (status, [A, B, ...]) as str."""
+    status, *rest = field.decode().split("@")
+    return status, rest
+
+
+def normalize_cases(path):
+    """(where, flags list, input, expect bytes or (status, offset)) of
+    normalize-*.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (3, 4), f"{path}:{n}: 3 or 4 fields"
+        flags = [] if f[0] == b"-" else f[0].decode().split(",")
+        if f[2].startswith(b"!"):
+            status, (off,) = status_at(f[2][1:])
+            expect = (status, int(off))
+        else:
+            expect = unescape(f[2], strict=False)
+        out.append((f"{os.path.basename(path)}:{n}", flags,
+                    unescape(f[1], strict=False), expect))
+    return out
+
+
+def equivalent_cases(path):
+    """(where, grammar, flags list, a, b, expect bool or (status, offset,
+    input 1|2, or 0 when not given)) of equivalent.tsv."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (5, 6), f"{path}:{n}: 5 or 6 fields"
+        flags = [] if f[1] == b"-" else f[1].decode().split(",")
+        if f[4].startswith(b"!"):
+            status, (off, *which) = status_at(f[4][1:])
+            expect = (status, int(off), int(which[0]) if which else 0)
+        else:
+            expect = {b"1": True, b"0": False}[f[4]]
+        out.append((f"{os.path.basename(path)}:{n}", f[0].decode(), flags,
+                    unescape(f[2], strict=False), unescape(f[3], strict=False),
+                    expect))
+    return out
+
+
+def decode_cases(path):
+    """(where, flags list, input, expect (result, info list) or (status,
+    offset)) of percent-decode.tsv; verdict "ok" or "error"."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) >= 4, f"{path}:{n}: 4 or more fields"
+        flags = [] if f[0] == b"-" else f[0].decode().split(",")
+        if f[2] == b"ok":
+            info = [] if f[4] == b"-" else f[4].decode().split(",")
+            out.append((f"{os.path.basename(path)}:{n}", flags, unescape(f[1], False),
+                        "ok", (unescape(f[3], False), info)))
+        else:
+            status, (off,) = status_at(f[3])
+            out.append((f"{os.path.basename(path)}:{n}", flags, unescape(f[1], False),
+                        "error", (status, int(off))))
+    return out
+
+
+def query_cases(path):
+    """(where, kind "pairs"|"get", flags list, query, rest) of
+    query-params.tsv: rest is the PAIRS field for "pairs", (key, FOUND
+    field) for "get" (fields still escaped except the key)."""
+    out = []
+    for n, f in lines(path):
+        flags = [] if f[1] == b"-" else f[1].decode().split(",")
+        where = f"{os.path.basename(path)}:{n}"
+        if f[0] == b"pairs":
+            out.append((where, "pairs", flags, unescape(f[2], False), f[3]))
+        else:
+            out.append((where, "get", flags, unescape(f[2], False),
+                        (unescape(f[3], False), f[4])))
+    return out
+
+
+def recompose_cases(path):
+    """(where, kind "compose"|"set", grammar, args, verdict, expect) of
+    recompose.tsv. compose: args {name: value}; set: (input, component,
+    value or None to remove). expect: the result, or (status, component
+    or None, offset)."""
+    out = []
+    for n, f in lines(path):
+        where = f"{os.path.basename(path)}:{n}"
+        grammar = f[1].decode()
+        if f[0] == b"compose":
+            args = {}
+            if f[2] != b"-":
+                for item in f[2].split(b" "):
+                    k, _, v = item.partition(b"=")
+                    args[k.decode()] = unescape(v, False)
+            verdict, expect = f[3].decode(), f[4]
+        else:
+            comp = f[3].decode()
+            value = None if comp.startswith("-") else unescape(f[4], False)
+            args = (unescape(f[2], False), comp.lstrip("-"), value)
+            verdict, expect = f[5].decode(), f[6]
+        if verdict == "ok":
+            expect = unescape(expect, False)
+        else:
+            status, (comp, off) = status_at(expect)
+            expect = (status, None if comp == "-" else comp, int(off))
+        out.append((where, f[0].decode(), grammar, args, verdict, expect))
+    return out
+
+
+def resolve_cases(path):
+    """(where, strict, base, ref, expect bytes or (status, "base"|"ref"|None,
+    offset)) of resolve-*.tsv (tests/core/test_resolve.c)."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) in (4, 5), f"{path}:{n}: 4 or 5 fields"
+        assert f[0] in (b"-", b"nonstrict"), f"{path}:{n}: bad flags"
+        if f[3].startswith(b"!"):
+            status, rest = status_at(f[3][1:])
+            which, off = rest[0].split(":") if rest else (None, "0")
+            expect = (status, {"base": "base", "reference": "ref", None: None}[which],
+                      int(off))
+        else:
+            expect = unescape(f[3])
+        out.append((f"{os.path.basename(path)}:{n}", f[0] == b"-", unescape(f[1]),
+                    unescape(f[2]), expect))
+    return out

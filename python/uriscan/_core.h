@@ -1,0 +1,113 @@
+/*
+ * _core.h: shared declarations of the uriscan CPython extension (uriscan._core).
+ * Internal to the extension; nothing here is part of the C library's API.
+ */
+#ifndef URISCAN_PY_CORE_H
+#define URISCAN_PY_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "uriscan.h"
+
+/* Module state lives in globals: the module is single-phase and loaded once. */
+extern PyObject *upy_Error, *upy_InvalidURI;
+extern PyTypeObject upy_URIType;
+extern PyTypeObject *upy_MatchType;
+
+/* Input bytes of a str, bytes or other buffer. For str, s points into the
+ * str's cached UTF-8 form; for a buffer, view is held and must be released
+ * with upy_input_release. */
+struct upy_input {
+	const char *s;
+	Py_ssize_t len;
+	int is_str;   /* 1: str, 0: bytes-like */
+	int ascii;    /* str: only ASCII (byte offsets == character offsets) */
+	int has_view; /* view is held */
+	Py_buffer view;
+};
+int upy_input_get(PyObject *obj, struct upy_input *in, const char *what);
+void upy_input_release(struct upy_input *in);
+
+/* Keyword/positional argument matching for METH_FASTCALL | METH_KEYWORDS.
+ * names: the parameter names (NULL-terminated); out[i] gets the argument or
+ * stays NULL. npos: how many may be positional. 0 or -1 with an exception. */
+int upy_args(const char *fname, PyObject *const *args, Py_ssize_t nargs,
+             PyObject *kwnames, const char *const *names, int npos,
+             PyObject **out);
+
+/* Argument i of fname, or NULL with TypeError when it was not given. */
+PyObject *upy_required(const char *fname, PyObject *const *v, int i,
+                       const char *name);
+/* A boolean argument (NULL: dflt): 0/1, or -1 with an exception. */
+int upy_flag_arg(PyObject *obj, int dflt);
+/* Two inputs of one kind (both str or both bytes-like); -1 with TypeError
+ * (and nothing held) otherwise. */
+int upy_input_pair(const char *fname, PyObject *x, PyObject *y,
+                   struct upy_input *a, struct upy_input *b);
+
+/* A grammar argument (None: default) and a rule argument (None: the
+ * grammar's top rule). 0 or -1 with a TypeError/ValueError set. */
+int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
+                enum uriscan_grammar *g);
+int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule);
+
+/* Character offset of byte offset off in the UTF-8 text s[0, len) (the
+ * character holding that byte; the character count when off == len). */
+Py_ssize_t upy_char_offset(const char *s, size_t len, size_t off);
+
+/* Raise InvalidURI (syntax statuses, idna) or Error (other statuses of
+ * the library) for status st at byte offset off of input in. NULL. */
+PyObject *upy_raise(int st, size_t off, const struct upy_input *in);
+/* upy_raise, the offset being inside the part called name (not NULL):
+ * the message names it and the exception's attribute attr ("component",
+ * "argument") holds it. NULL. */
+PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
+                       const char *attr, const char *name);
+/* 1 for the statuses that mean "the input does not match". */
+int upy_is_syntax(int st);
+
+/* The result of a library call that writes into a buffer: fn (called with
+ * ctx) is run once into a stack buffer, and again into an exact-size
+ * allocation when it returns URISCAN_E_BUFFER_TOO_SMALL. upy_out_run
+ * returns fn's status (o->p holds o->len bytes on URISCAN_OK), or UPY_PYERR
+ * with MemoryError set; upy_out_result makes the str (UTF-8) or bytes of them;
+ * both upy_out_result and upy_out_free release the allocation. */
+#define UPY_PYERR (-1) /* not a library status: a Python exception is set */
+typedef int (*upy_write_fn)(void *ctx, char *out, size_t cap, size_t *out_len);
+struct upy_out {
+	char *p;
+	size_t len;
+	char stack[512];
+};
+int upy_out_run(struct upy_out *o, upy_write_fn fn, void *ctx);
+PyObject *upy_out_result(struct upy_out *o, int is_str);
+void upy_out_free(struct upy_out *o);
+
+/* A URI object over input (a str or bytes, kept alive by the URI). */
+PyObject *upy_uri_new(PyObject *input, int ascii, const struct uriscan_uri *u);
+/* A component of a parsed input as str/bytes, or None when absent. */
+PyObject *upy_slice(PyObject *input, const char *s, int ascii,
+                    const struct uriscan_uri *u, unsigned c);
+
+/* Functions of the other files, for the module's method table. */
+PyObject *upy_parse(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_is_valid(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_urlsplit(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_to_uri(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_to_iri(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_normalize(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_unquote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+/* URI.replace of the URI parsed into u from input (a str or bytes). */
+PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
+                      PyObject *const *a, Py_ssize_t n, PyObject *kw);
+int upy_extract_init(PyObject *module);
+int upy_uri_init(void);
+
+#endif

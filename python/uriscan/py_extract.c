@@ -1,0 +1,415 @@
+/*
+ * py_extract.c: uriscan.extract (an iterator over one buffer) and
+ * uriscan.Extractor (a stream fed in chunks). The C scan runs with the GIL
+ * released; the Python buffer stays pinned (Py_buffer held) meanwhile and as
+ * long as pending matches point into it.
+ */
+#include "_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BATCH 256
+
+/* A match taken from the C extractor, not yet made a Python object. */
+struct pending {
+	uint64_t offset, length;
+	size_t nbytes;
+	size_t at;      /* offset of the bytes in the chunk or in the arena */
+	int in_arena;
+	unsigned flags;
+	struct uriscan_uri uri;
+};
+
+typedef struct {
+	PyObject_HEAD
+	uriscan_extractor *x;
+	int components;
+	int busy;         /* a thread is scanning with the GIL released */
+	int state;        /* iterator: 0 fed, 1 finished, 2 done */
+	Py_buffer view;   /* the chunk being scanned */
+	int has_view;
+	struct pending *q;
+	size_t qn, qi;
+	char *arena;      /* bytes of matches outside the chunk */
+	size_t arena_n, arena_cap;
+} XObject;
+
+PyTypeObject *upy_MatchType;
+static PyTypeObject ExtractorType, IterType;
+
+static PyStructSequence_Field match_fields[] = {
+    {"offset", "offset of the first byte, from the start of the data"},
+    {"length", "length of the match in the data (also when truncated)"},
+    {"url", "the bytes of the match (the first max_len when truncated)"},
+    {"truncated", "True when the match was longer than max_len"},
+    {"uri", "its components as a uriscan.URI over url, or None (truncated, "
+            "or components=False)"},
+    {NULL, NULL}};
+static PyStructSequence_Desc match_desc = {
+    "uriscan.Match", "A URL found by uriscan.extract or uriscan.Extractor.",
+    match_fields, 5};
+
+/* The extractor options: v[] = grammar, components, max_len, opaque, trim. */
+static int make_extractor(XObject *self, PyObject **v)
+{
+	struct uriscan_extract_options opt = {0, 0, NULL};
+	enum uriscan_grammar g;
+	int st;
+	if (upy_grammar(v[0], URISCAN_RFC3986, &g) < 0)
+		return -1;
+	self->components = v[1] ? PyObject_IsTrue(v[1]) : 1;
+	if (self->components < 0)
+		return -1;
+	if (!self->components)
+		opt.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	if (v[2] && v[2] != Py_None) {
+		opt.max_len = PyLong_AsSize_t(v[2]);
+		if (opt.max_len == (size_t)-1 && PyErr_Occurred())
+			return -1;
+		if (opt.max_len < URISCAN_EXTRACT_MAX_LEN_MIN) {
+			PyErr_Format(PyExc_ValueError, "max_len must be at least %u",
+			             URISCAN_EXTRACT_MAX_LEN_MIN);
+			return -1;
+		}
+	}
+	if (v[3] == Py_True)
+		opt.opaque_schemes = URISCAN_EXTRACT_OPAQUE_DEFAULT;
+	else if (v[3] && PyUnicode_Check(v[3]))
+		opt.opaque_schemes = PyUnicode_AsUTF8(v[3]);
+	else if (v[3] && v[3] != Py_None && v[3] != Py_False) {
+		PyErr_SetString(PyExc_TypeError, "opaque must be None, a bool or a str "
+		                "(comma-separated schemes)");
+		return -1;
+	}
+	if (v[3] && PyUnicode_Check(v[3]) && opt.opaque_schemes == NULL)
+		return -1;
+	if (v[4] && !PyObject_IsTrue(v[4]))
+		opt.flags |= URISCAN_EXTRACT_NO_TRIM;
+	st = uriscan_extractor_new(g, &opt, &self->x);
+	if (st != URISCAN_OK) {
+		PyErr_Format(st == URISCAN_E_NO_MEMORY ? PyExc_MemoryError : PyExc_ValueError,
+		             "extractor: %s", uriscan_strerror(st));
+		return -1;
+	}
+	return 0;
+}
+
+/* Pull matches until the chunk is used up or BATCH are queued (called with
+ * the GIL released: no Python calls). 1: more may come; 0: drained; -1: no
+ * memory. */
+static int pull(XObject *self, size_t limit)
+{
+	struct uriscan_match m;
+	const char *lo = self->has_view ? self->view.buf : NULL;
+	const char *hi = lo ? lo + self->view.len : NULL;
+	while (self->qn < limit) {
+		struct pending *p = &self->q[self->qn];
+		if (!uriscan_extractor_next(self->x, &m))
+			return 0;
+		p->offset = m.offset;
+		p->length = m.length;
+		p->nbytes = m.nbytes;
+		p->flags = m.flags;
+		p->uri = m.uri;
+		if (lo && m.bytes >= lo && m.bytes + m.nbytes <= hi) {
+			p->in_arena = 0;
+			p->at = (size_t)(m.bytes - lo);
+		} else { /* valid only until the next call: copy */
+			if (self->arena_n + m.nbytes > self->arena_cap) {
+				size_t cap = (self->arena_cap + m.nbytes) * 2;
+				char *a = realloc(self->arena, cap);
+				if (a == NULL)
+					return -1;
+				self->arena = a;
+				self->arena_cap = cap;
+			}
+			memcpy(self->arena + self->arena_n, m.bytes, m.nbytes);
+			p->in_arena = 1;
+			p->at = self->arena_n;
+			self->arena_n += m.nbytes;
+		}
+		self->qn++;
+	}
+	return 1;
+}
+
+static PyObject *make_match(XObject *self, const struct pending *p)
+{
+	const char *src = (p->in_arena ? self->arena : (const char *)self->view.buf) + p->at;
+	PyObject *t = PyStructSequence_New(upy_MatchType), *url, *uri;
+	int trunc = (p->flags & URISCAN_MATCH_TRUNCATED) != 0;
+	if (t == NULL)
+		return NULL;
+	url = PyBytes_FromStringAndSize(src, (Py_ssize_t)p->nbytes);
+	if (url == NULL)
+		goto fail;
+	if (self->components && !trunc) {
+		uri = upy_uri_new(url, 0, &p->uri);
+		if (uri == NULL) {
+			Py_DECREF(url);
+			goto fail;
+		}
+	} else {
+		uri = Py_NewRef(Py_None);
+	}
+	PyStructSequence_SET_ITEM(t, 0, PyLong_FromUnsignedLongLong(p->offset));
+	PyStructSequence_SET_ITEM(t, 1, PyLong_FromUnsignedLongLong(p->length));
+	PyStructSequence_SET_ITEM(t, 2, url);
+	PyStructSequence_SET_ITEM(t, 3, PyBool_FromLong(trunc));
+	PyStructSequence_SET_ITEM(t, 4, uri);
+	if (PyStructSequence_GET_ITEM(t, 0) == NULL || PyStructSequence_GET_ITEM(t, 1) == NULL)
+		goto fail;
+	return t;
+fail:
+	Py_DECREF(t);
+	return NULL;
+}
+
+static int enter(XObject *self)
+{
+	if (self->busy) {
+		PyErr_SetString(PyExc_RuntimeError, "extractor in use by another thread");
+		return -1;
+	}
+	self->busy = 1;
+	return 0;
+}
+
+/* Drain the current chunk (after feed or finish) into a list. */
+static PyObject *drain(XObject *self, int finish)
+{
+	PyObject *list = PyList_New(0);
+	int more = 1;
+	if (list == NULL)
+		return NULL;
+	while (more > 0) {
+		self->qn = self->arena_n = 0;
+		Py_BEGIN_ALLOW_THREADS
+		if (finish) {
+			uriscan_extractor_finish(self->x);
+			finish = 0;
+		}
+		more = pull(self, BATCH);
+		Py_END_ALLOW_THREADS
+		for (size_t i = 0; more >= 0 && i < self->qn; i++) {
+			PyObject *mt = make_match(self, &self->q[i]);
+			if (mt == NULL || PyList_Append(list, mt) < 0)
+				more = -2;
+			Py_XDECREF(mt);
+		}
+	}
+	self->qn = 0;
+	if (more == -1)
+		PyErr_NoMemory();
+	if (more < 0)
+		Py_CLEAR(list);
+	return list;
+}
+
+static void release_view(XObject *self)
+{
+	if (self->has_view) {
+		PyBuffer_Release(&self->view);
+		self->has_view = 0;
+	}
+}
+
+static XObject *x_alloc(PyTypeObject *type)
+{
+	XObject *self = (XObject *)type->tp_alloc(type, 0);
+	if (self == NULL)
+		return NULL;
+	self->q = malloc(BATCH * sizeof *self->q);
+	if (self->q == NULL) {
+		Py_DECREF(self);
+		return (XObject *)PyErr_NoMemory();
+	}
+	return self;
+}
+
+static void x_dealloc(XObject *self)
+{
+	release_view(self);
+	uriscan_extractor_free(self->x);
+	free(self->q);
+	free(self->arena);
+	Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* ---- uriscan.Extractor ------------------------------------------- */
+
+static PyObject *x_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+	PyObject *v[5] = {0};
+	static char *kw[] = {"grammar", "components", "max_len", "opaque", "trim", NULL};
+	XObject *self;
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOO:Extractor", kw, &v[0], &v[1],
+	                                 &v[2], &v[3], &v[4]))
+		return NULL;
+	self = x_alloc(type);
+	if (self && make_extractor(self, v) < 0)
+		Py_CLEAR(self);
+	return (PyObject *)self;
+}
+
+static PyObject *x_feed(XObject *self, PyObject *data)
+{
+	PyObject *r;
+	if (PyUnicode_Check(data) || !PyObject_CheckBuffer(data)) {
+		return PyErr_Format(PyExc_TypeError, "feed: expected a bytes-like object, not %.100s",
+		                    Py_TYPE(data)->tp_name);
+	}
+	if (enter(self) < 0)
+		return NULL;
+	if (PyObject_GetBuffer(data, &self->view, PyBUF_SIMPLE) < 0) {
+		self->busy = 0;
+		return NULL;
+	}
+	self->has_view = 1;
+	if (uriscan_extractor_feed(self->x, self->view.buf, (size_t)self->view.len) != URISCAN_OK) {
+		release_view(self);
+		self->busy = 0;
+		return PyErr_Format(PyExc_RuntimeError, "feed after finish (call reset first)");
+	}
+	r = drain(self, 0);
+	release_view(self);
+	self->busy = 0;
+	return r;
+}
+
+static PyObject *x_finish(XObject *self, PyObject *unused)
+{
+	PyObject *r;
+	(void)unused;
+	if (enter(self) < 0)
+		return NULL;
+	r = drain(self, 1);
+	self->busy = 0;
+	return r;
+}
+
+static PyObject *x_reset(XObject *self, PyObject *unused)
+{
+	(void)unused;
+	if (enter(self) < 0)
+		return NULL;
+	uriscan_extractor_reset(self->x);
+	self->busy = 0;
+	Py_RETURN_NONE;
+}
+
+static PyObject *x_offset(XObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromUnsignedLongLong(uriscan_extractor_offset(self->x));
+}
+
+static PyMethodDef x_methods[] = {
+    {"feed", (PyCFunction)x_feed, METH_O,
+     "feed(data) -> list[Match]: the next chunk of the stream (bytes-like); returns\n"
+     "the matches decided by it. Chunks may be cut anywhere."},
+    {"finish", (PyCFunction)x_finish, METH_NOARGS,
+     "finish() -> list[Match]: end of stream; returns the matches still open."},
+    {"reset", (PyCFunction)x_reset, METH_NOARGS, "reset(): forget the stream."},
+    {NULL, NULL, 0, NULL}};
+static PyGetSetDef x_getset[] = {
+    {"offset", (getter)x_offset, NULL, "bytes fed since creation or reset", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject ExtractorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "uriscan._core.Extractor",
+    .tp_basicsize = sizeof(XObject),
+    .tp_dealloc = (destructor)x_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None, opaque=None,\n"
+              "          trim=True): URLs in a stream of bytes fed in chunks.",
+    .tp_methods = x_methods,
+    .tp_getset = x_getset,
+    .tp_new = x_new,
+};
+
+/* ---- uriscan.extract: an iterator over one buffer ----------------- */
+
+PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+	static const char *const names[] = {"data", "grammar", "components", "max_len",
+	                                    "opaque", "trim", NULL};
+	PyObject *v[6];
+	XObject *self;
+	(void)m;
+	if (upy_args("extract", a, n, kw, names, 2, v) < 0)
+		return NULL;
+	if (v[0] == NULL)
+		return PyErr_Format(PyExc_TypeError, "extract() missing required argument 'data'");
+	if (PyUnicode_Check(v[0]) || !PyObject_CheckBuffer(v[0]))
+		return PyErr_Format(PyExc_TypeError,
+		                    "extract: expected a bytes-like object (bytes, bytearray, "
+		                    "memoryview, mmap), not %.100s (encode str first)",
+		                    Py_TYPE(v[0])->tp_name);
+	self = x_alloc(&IterType);
+	if (self == NULL)
+		return NULL;
+	if (make_extractor(self, v + 1) < 0 ||
+	    PyObject_GetBuffer(v[0], &self->view, PyBUF_SIMPLE) < 0) {
+		Py_DECREF(self);
+		return NULL;
+	}
+	self->has_view = 1;
+	uriscan_extractor_feed(self->x, self->view.buf, (size_t)self->view.len);
+	return (PyObject *)self;
+}
+
+static PyObject *it_next(XObject *self)
+{
+	int more = 1;
+	if (self->qi < self->qn)
+		return make_match(self, &self->q[self->qi++]);
+	if (self->state == 2 || enter(self) < 0)
+		return NULL;
+	self->qn = self->qi = self->arena_n = 0;
+	Py_BEGIN_ALLOW_THREADS
+	while (self->qn == 0 && self->state < 2) {
+		more = pull(self, BATCH);
+		if (more == 0) {
+			if (self->state == 0)
+				uriscan_extractor_finish(self->x);
+			self->state++;
+		}
+		if (more < 0)
+			break;
+	}
+	Py_END_ALLOW_THREADS
+	self->busy = 0;
+	if (more < 0)
+		return PyErr_NoMemory();
+	if (self->qn == 0) {
+		release_view(self); /* done: unpin the buffer */
+		return NULL;
+	}
+	return make_match(self, &self->q[self->qi++]);
+}
+
+static PyTypeObject IterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "uriscan._core.ExtractIterator",
+    .tp_basicsize = sizeof(XObject),
+    .tp_dealloc = (destructor)x_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Iterator of uriscan.Match over one buffer (see uriscan.extract).",
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)it_next,
+};
+
+int upy_extract_init(PyObject *module)
+{
+	upy_MatchType = PyStructSequence_NewType(&match_desc);
+	if (upy_MatchType == NULL || PyType_Ready(&ExtractorType) < 0 ||
+	    PyType_Ready(&IterType) < 0)
+		return -1;
+	if (PyModule_AddObjectRef(module, "Match", (PyObject *)upy_MatchType) < 0 ||
+	    PyModule_AddObjectRef(module, "Extractor", (PyObject *)&ExtractorType) < 0)
+		return -1;
+	return 0;
+}

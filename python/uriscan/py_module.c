@@ -1,0 +1,179 @@
+/*
+ * py_module.c: the uriscan._core extension module: its method table, the
+ * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,
+ * py_extract.c, py_iri.c, py_ops.c, py_recompose.c and py_resolve.c; the
+ * URI type in py_uri.c.
+ */
+#include "_core.h"
+
+PyObject *upy_Error, *upy_InvalidURI;
+
+static PyObject *idna_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_idna_available());
+}
+
+static PyObject *grammars(PyObject *m, PyObject *unused)
+{
+	PyObject *l = PyList_New(0);
+	(void)m;
+	(void)unused;
+	for (int g = 0; l && g < URISCAN_GRAMMAR_COUNT; g++) {
+		PyObject *s;
+		if (!uriscan_grammar_available((enum uriscan_grammar)g))
+			continue;
+		s = PyUnicode_FromString(uriscan_grammar_name((enum uriscan_grammar)g));
+		if (s == NULL || PyList_Append(l, s) < 0)
+			Py_CLEAR(l);
+		Py_XDECREF(s);
+	}
+	return l;
+}
+
+static PyObject *rules(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+	static const char *const names[] = {"grammar", NULL};
+	enum uriscan_grammar g;
+	PyObject *v[1], *l;
+	unsigned count;
+	(void)m;
+	if (upy_args("rules", a, n, kw, names, 1, v) < 0 ||
+	    upy_grammar(v[0], URISCAN_RFC3986, &g) < 0)
+		return NULL;
+	count = uriscan_rule_count(g);
+	l = PyList_New(count);
+	for (unsigned i = 0; l && i < count; i++) {
+		PyObject *s = PyUnicode_FromString(uriscan_rule_name(g, i));
+		if (s == NULL)
+			Py_CLEAR(l);
+		else
+			PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
+#define FAST (METH_FASTCALL | METH_KEYWORDS)
+static PyMethodDef methods[] = {
+    {"parse", (PyCFunction)(void (*)(void))upy_parse, FAST,
+     "parse(s, grammar='rfc3986', rule=None) -> URI\n\n"
+     "Parse s (str or bytes-like) against rule (default: the grammar's top\n"
+     "rule, URI-reference for rfc3986). Raises InvalidURI when s does not\n"
+     "match; its offset is in characters for str input, in bytes for bytes."},
+    {"is_valid", (PyCFunction)(void (*)(void))upy_is_valid, FAST,
+     "is_valid(s, grammar='rfc3986', rule=None) -> bool\n\n"
+     "True when s matches the rule. Raises ValueError for an unknown grammar\n"
+     "or rule, and uriscan.Error (status 'too_long') for 4 GiB or more."},
+    {"urlsplit", (PyCFunction)(void (*)(void))upy_urlsplit, FAST,
+     "urlsplit(url, grammar='rfc3986') -> urllib.parse.SplitResult\n\n"
+     "urllib.parse.urlsplit's result (SplitResultBytes for bytes), with the\n"
+     "scheme lower-cased as urllib does, but validating: raises InvalidURI\n"
+     "instead of guessing."},
+    {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
+     "extract(data, grammar='rfc3986', *, components=True, max_len=None,\n"
+     "        opaque=None, trim=True) -> Iterator[Match]\n\n"
+     "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
+     "buffer stays pinned while the iterator lives; the scan runs without\n"
+     "the GIL."},
+    {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
+     "to_uri(iri, idna=False): IRI to URI (RFC 3987 3.1), str or bytes."},
+    {"to_iri", (PyCFunction)(void (*)(void))upy_to_iri, FAST,
+     "to_iri(uri, decode_unreserved=False): URI to IRI (RFC 3987 3.2)."},
+    {"idna_available", idna_available, METH_NOARGS,
+     "idna_available() -> bool: to_uri(idna=True) works (built with libidn2)."},
+    {"grammars", grammars, METH_NOARGS,
+     "grammars() -> list[str]: the grammars built into this library."},
+    {"rules", (PyCFunction)(void (*)(void))rules, FAST,
+     "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
+    /* URI operations (py_resolve.c, py_ops.c, py_recompose.c) */
+    {"resolve", (PyCFunction)(void (*)(void))upy_resolve, FAST,
+     "resolve(base, ref, grammar='rfc3986', *, strict=True) -> str or bytes\n\n"
+     "The target URI of reference ref against base (RFC 3986 5.2; RFC 2396\n"
+     "5.2 for rfc2396, RFC 3987 6.5 for rfc3987). Both str or both bytes-like.\n"
+     "Components are copied as written (no case change, no decoding).\n"
+     "strict=False: a ref whose scheme is the base's is resolved as if it had\n"
+     "none ('http:g'). An invalid base or ref raises InvalidURI, its argument\n"
+     "attribute 'base' or 'ref'; a relative base raises uriscan.Error\n"
+     "'base_relative', rfc1738 (no relative form) 'unsupported'."},
+    {"normalize", (PyCFunction)(void (*)(void))upy_normalize, FAST,
+     "normalize(s, grammar='rfc3986', scheme_based=False, iri_decode=False)\n\n"
+     "The syntax-based normal form of s (RFC 3986 6.2.2: scheme and host in\n"
+     "lower case, hex digits in upper case, unreserved escapes decoded, dot\n"
+     "segments removed). scheme_based: True for every scheme-based step\n"
+     "(6.2.3), or the names of some: 'empty_port', 'default_port',\n"
+     "'http_path'. iri_decode (rfc3987 only): decode escaped UTF-8 the IRI\n"
+     "allows. Raises InvalidURI when s is not valid in the grammar."},
+    {"equivalent", (PyCFunction)(void (*)(void))upy_equivalent, FAST,
+     "equivalent(a, b, grammar='rfc3986', level='syntax', scheme_based=False,\n"
+     "           iri_decode=False) -> bool\n\n"
+     "RFC 3986 6.2: level 'string' compares the bytes (6.2.1), 'syntax' the\n"
+     "normal forms (6.2.2), 'scheme' with every scheme-based step (6.2.3).\n"
+     "Both must be valid: InvalidURI, its argument attribute 'a' or 'b'."},
+    {"unquote", (PyCFunction)(void (*)(void))upy_unquote, FAST,
+     "unquote(s, plus=False, errors='strict', utf8_errors='strict')\n\n"
+     "Percent-decode one component. plus: '+' is a space (form queries).\n"
+     "errors 'strict' raises InvalidURI (bad_percent) on a malformed escape,\n"
+     "'lenient' keeps it as written. bytes in, bytes out; str in, the\n"
+     "decoded bytes read as UTF-8: invalid UTF-8 raises InvalidURI\n"
+     "(bad_utf8, offset of its escape) unless utf8_errors names another\n"
+     "codec error handler ('replace', 'surrogateescape', ...)."},
+    {"query_params", (PyCFunction)(void (*)(void))upy_query_params, FAST,
+     "query_params(query, semicolon=False, plus=True, decode=True,\n"
+     "             utf8_errors='strict') -> list[(key, value)]\n\n"
+     "Every pair of the query (no '?'), in order, split at '&' (and ';'\n"
+     "with semicolon) and at the first '='; value None without '='. Empty\n"
+     "pairs are kept. decode: unquote keys and values (leniently; plus as\n"
+     "given), else the spans as written."},
+    {"query_get", (PyCFunction)(void (*)(void))upy_query_get, FAST,
+     "query_get(query, key, default=<KeyError>, semicolon=False, plus=True,\n"
+     "          decode=True, utf8_errors='strict')\n\n"
+     "The value of the first pair whose decoded key is key (None for a pair\n"
+     "without '='); default, or KeyError, when there is none."},
+    {"recompose", (PyCFunction)(void (*)(void))upy_recompose, FAST,
+     "recompose(*, scheme=None, authority=None, userinfo=None, host=None,\n"
+     "          port=None, path=None, query=None, fragment=None,\n"
+     "          grammar='rfc3986') -> str or bytes\n\n"
+     "The reference of these components (RFC 3986 5.3); None is absent.\n"
+     "Nothing is encoded: a component invalid in its place raises\n"
+     "uriscan.Error, status 'bad_component', with its component and the\n"
+     "offset inside it. authority excludes userinfo, host and port."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef moddef = {
+    PyModuleDef_HEAD_INIT, "uriscan._core",
+    "C core of the uriscan package (import uriscan instead).", -1, methods,
+    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void);
+PyMODINIT_FUNC PyInit__core(void)
+{
+	PyObject *m = PyModule_Create(&moddef);
+	if (m == NULL)
+		return NULL;
+	upy_Error = PyErr_NewExceptionWithDoc(
+	    "uriscan.Error",
+	    "A status of the C library (a ValueError). Attributes: status (its\n"
+	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
+	    "bytes), byte_offset (in the UTF-8 bytes); component (recompose,\n"
+	    "URI.replace) or argument (equivalent, resolve) when the offset is\n"
+	    "inside one component or argument, else None.",
+	    PyExc_ValueError, NULL);
+	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
+	    "uriscan.InvalidURI",
+	    "The input does not match the rule (status syntax, incomplete,\n"
+	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
+	    upy_Error, NULL);
+	if (upy_InvalidURI == NULL || upy_uri_init() < 0 ||
+	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||
+	    PyObject_SetAttrString(upy_Error, "argument", Py_None) < 0 ||
+	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||
+	    PyModule_AddObjectRef(m, "InvalidURI", upy_InvalidURI) < 0 ||
+	    PyModule_AddObjectRef(m, "URI", (PyObject *)&upy_URIType) < 0 ||
+	    PyModule_AddStringConstant(m, "__version__", uriscan_version_string()) < 0 ||
+	    upy_extract_init(m) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
+	return m;
+}

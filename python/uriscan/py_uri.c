@@ -1,0 +1,296 @@
+/*
+ * py_uri.c: the immutable uriscan.URI type. It holds the input object and the
+ * C library's offsets; a component is sliced from the input on access (no
+ * allocation per component at parse time).
+ */
+#include "_core.h"
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+	PyObject_HEAD
+	PyObject *input; /* str or bytes */
+	int ascii;       /* str input with only ASCII: offsets are indices */
+	struct uriscan_uri u;
+} UriObject;
+
+/* The names of enum uriscan_component, in its order. */
+static const char *const comp_names[URISCAN_COMPONENT_COUNT] = {
+    "scheme",   "authority", "userinfo", "host",     "port",
+    "path",     "query",     "fragment", "reg_name", "user",
+    "password", "ftptype",   "gtype",    "selector", "gopher_plus",
+    "group",    "article",   "database", "wtype",    "wpath",
+    "fieldspecs", "address"};
+
+PyObject *upy_slice(PyObject *input, const char *s, int ascii,
+                    const struct uriscan_uri *u, unsigned c)
+{
+	const struct uriscan_span *p = &u->part[c];
+	if (!URISCAN_HAS(u, c))
+		Py_RETURN_NONE;
+	if (PyBytes_Check(input))
+		return PyBytes_FromStringAndSize(s + p->off, p->len);
+	if (ascii)
+		return PyUnicode_Substring(input, p->off, (Py_ssize_t)p->off + p->len);
+	return PyUnicode_DecodeUTF8(s + p->off, p->len, "strict");
+}
+
+PyObject *upy_uri_new(PyObject *input, int ascii, const struct uriscan_uri *u)
+{
+	UriObject *self = PyObject_New(UriObject, &upy_URIType);
+	if (self == NULL)
+		return NULL;
+	Py_INCREF(input);
+	self->input = input;
+	self->ascii = ascii;
+	self->u = *u;
+	return (PyObject *)self;
+}
+
+static void uri_dealloc(UriObject *self)
+{
+	Py_DECREF(self->input);
+	PyObject_Free(self);
+}
+
+static const char *uri_bytes(UriObject *self)
+{
+	if (PyBytes_Check(self->input))
+		return PyBytes_AS_STRING(self->input);
+	return PyUnicode_AsUTF8(self->input); /* cached by the str */
+}
+
+static PyObject *uri_component(UriObject *self, void *closure)
+{
+	unsigned c = (unsigned)(uintptr_t)closure;
+	const char *s = uri_bytes(self);
+	if (s == NULL)
+		return NULL;
+	return upy_slice(self->input, s, self->ascii, &self->u, c);
+}
+
+static PyObject *name_or_none(const char *name)
+{
+	if (name == NULL || strcmp(name, "none") == 0)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(name);
+}
+
+static PyObject *uri_host_type(UriObject *self, void *c)
+{
+	(void)c;
+	return name_or_none(uriscan_host_type_name(self->u.host_type));
+}
+
+static PyObject *uri_kind(UriObject *self, void *c)
+{
+	(void)c;
+	return name_or_none(uriscan_kind_name(self->u.kind));
+}
+
+static PyObject *uri_form(UriObject *self, void *c)
+{
+	(void)c;
+	if (self->u.form == URISCAN_FORM_NONE)
+		Py_RETURN_NONE;
+	return name_or_none(uriscan_rule_name(self->u.grammar, self->u.form));
+}
+
+static PyObject *uri_grammar(UriObject *self, void *c)
+{
+	(void)c;
+	return PyUnicode_FromString(uriscan_grammar_name(self->u.grammar));
+}
+
+static PyObject *uri_rule(UriObject *self, void *c)
+{
+	(void)c;
+	return name_or_none(uriscan_rule_name(self->u.grammar, self->u.rule));
+}
+
+static PyObject *uri_input(UriObject *self, void *c)
+{
+	(void)c;
+	Py_INCREF(self->input);
+	return self->input;
+}
+
+/* Filled by upy_uri_init from comp_names. */
+static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 7];
+
+static PyObject *uri_components(UriObject *self, PyObject *unused)
+{
+	PyObject *d = PyDict_New();
+	const char *s = uri_bytes(self);
+	(void)unused;
+	if (d == NULL || s == NULL)
+		goto fail;
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
+		if (!URISCAN_HAS(&self->u, c))
+			continue;
+		PyObject *v = upy_slice(self->input, s, self->ascii, &self->u, c);
+		if (v == NULL || PyDict_SetItemString(d, comp_names[c], v) < 0) {
+			Py_XDECREF(v);
+			goto fail;
+		}
+		Py_DECREF(v);
+	}
+	return d;
+fail:
+	Py_XDECREF(d);
+	return NULL;
+}
+
+static PyObject *uri_span(UriObject *self, PyObject *name)
+{
+	const char *want = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+	const char *s = uri_bytes(self);
+	const struct uriscan_span *p;
+	size_t a, b;
+	unsigned c;
+	if (want == NULL || s == NULL) {
+		if (!PyErr_Occurred())
+			PyErr_SetString(PyExc_TypeError, "span: component name must be a str");
+		return NULL;
+	}
+	for (c = 0; c < URISCAN_COMPONENT_COUNT; c++)
+		if (strcmp(want, comp_names[c]) == 0)
+			break;
+	if (c == URISCAN_COMPONENT_COUNT)
+		return PyErr_Format(PyExc_ValueError, "span: unknown component %R", name);
+	if (!URISCAN_HAS(&self->u, c))
+		Py_RETURN_NONE;
+	p = &self->u.part[c];
+	a = p->off;
+	b = (size_t)p->off + p->len;
+	if (PyUnicode_Check(self->input) && !self->ascii) {
+		size_t len = strlen(s);
+		a = (size_t)upy_char_offset(s, len, a);
+		b = (size_t)upy_char_offset(s, len, b);
+	}
+	return Py_BuildValue("(nn)", (Py_ssize_t)a, (Py_ssize_t)b);
+}
+
+static PyObject *uri_reduce(UriObject *self, PyObject *unused)
+{
+	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse, *r;
+	(void)unused;
+	if (mod == NULL)
+		return NULL;
+	parse = PyObject_GetAttrString(mod, "parse");
+	Py_DECREF(mod);
+	if (parse == NULL)
+		return NULL;
+	r = Py_BuildValue("(N(Oss))", parse, self->input,
+	                  uriscan_grammar_name(self->u.grammar),
+	                  uriscan_rule_name(self->u.grammar, self->u.rule));
+	return r;
+}
+
+static PyObject *uri_repr(UriObject *self)
+{
+	return PyUnicode_FromFormat("uriscan.URI(%R, grammar='%s', rule='%s')", self->input,
+	                            uriscan_grammar_name(self->u.grammar),
+	                            uriscan_rule_name(self->u.grammar, self->u.rule));
+}
+
+static PyObject *uri_str(UriObject *self)
+{
+	if (PyUnicode_Check(self->input)) {
+		Py_INCREF(self->input);
+		return self->input;
+	}
+	return uri_repr(self);
+}
+
+static PyObject *uri_richcompare(PyObject *a, PyObject *b, int op)
+{
+	UriObject *x = (UriObject *)a, *y = (UriObject *)b;
+	int eq;
+	if (!PyObject_TypeCheck(b, &upy_URIType) || (op != Py_EQ && op != Py_NE))
+		Py_RETURN_NOTIMPLEMENTED;
+	eq = x->u.grammar == y->u.grammar && x->u.rule == y->u.rule &&
+	     Py_TYPE(x->input) == Py_TYPE(y->input);
+	if (eq) {
+		eq = PyObject_RichCompareBool(x->input, y->input, Py_EQ);
+		if (eq < 0)
+			return NULL;
+	}
+	return PyBool_FromLong(op == Py_EQ ? eq : !eq);
+}
+
+static Py_hash_t uri_hash(UriObject *self)
+{
+	Py_hash_t h = PyObject_Hash(self->input);
+	if (h == -1)
+		return -1;
+	h ^= (Py_hash_t)(self->u.grammar * 1000003u + self->u.rule);
+	return h == -1 ? -2 : h;
+}
+
+static PyObject *uri_replace(UriObject *self, PyObject *const *a, Py_ssize_t n,
+                             PyObject *kw)
+{
+	return upy_replace(self->input, &self->u, a, n, kw);
+}
+
+static PyMethodDef uri_methods[] = {
+    {"components", (PyCFunction)uri_components, METH_NOARGS,
+     "components() -> dict: every component present, by name."},
+    {"span", (PyCFunction)uri_span, METH_O,
+     "span(component) -> (start, end) or None: where the component is in the\n"
+     "input (characters for str input, bytes for bytes)."},
+    {"replace", (PyCFunction)(void (*)(void))uri_replace, METH_FASTCALL | METH_KEYWORDS,
+     "replace(**components) -> str or bytes: the reference with the given\n"
+     "components (scheme, authority, userinfo, host, port, path, query,\n"
+     "fragment) set, or removed when None (a removed host is the empty host).\n"
+     "Setting authority replaces userinfo, host and port; setting one of\n"
+     "those drops a whole (RFC 2396 reg_name) authority. Nothing is encoded:\n"
+     "a value invalid in its place raises uriscan.Error, status\n"
+     "'bad_component', with its component and the offset inside it."},
+    {"__reduce__", (PyCFunction)uri_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL}};
+
+PyTypeObject upy_URIType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "uriscan.URI",
+    .tp_basicsize = sizeof(UriObject),
+    .tp_dealloc = (destructor)uri_dealloc,
+    .tp_repr = (reprfunc)uri_repr,
+    .tp_str = (reprfunc)uri_str,
+    .tp_hash = (hashfunc)uri_hash,
+    .tp_richcompare = uri_richcompare,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A parsed URI (immutable; made by uriscan.parse).\n\n"
+              "Components are str for str input and bytes for bytes input; None\n"
+              "when absent, empty when present but empty. Offsets are kept, and a\n"
+              "component is sliced from the input when read.",
+    .tp_methods = uri_methods,
+    .tp_getset = uri_getset,
+};
+
+/* Fill the getset table (names from comp_names) before PyType_Ready. */
+int upy_uri_init(void)
+{
+	unsigned i = 0;
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++, i++) {
+		uri_getset[i].name = comp_names[c];
+		uri_getset[i].get = (getter)uri_component;
+		uri_getset[i].doc = "the component (str/bytes), or None when absent";
+		uri_getset[i].closure = (void *)(uintptr_t)c;
+	}
+	uri_getset[i++] = (PyGetSetDef){"host_type", (getter)uri_host_type, NULL,
+	    "'ipv4', 'ipv6', 'ipvfuture', 'reg-name', 'hostname' or None", NULL};
+	uri_getset[i++] = (PyGetSetDef){"kind", (getter)uri_kind, NULL,
+	    "'uri', 'relative-ref' or None (the rule is not a URI reference)", NULL};
+	uri_getset[i++] = (PyGetSetDef){"form", (getter)uri_form, NULL,
+	    "the production that matched (RFC 2396, RFC 1738, RFC 9112 forms) or None", NULL};
+	uri_getset[i++] = (PyGetSetDef){"grammar", (getter)uri_grammar, NULL,
+	    "the grammar's name, e.g. 'rfc3986'", NULL};
+	uri_getset[i++] = (PyGetSetDef){"rule", (getter)uri_rule, NULL,
+	    "the rule that matched, e.g. 'URI-reference'", NULL};
+	uri_getset[i++] = (PyGetSetDef){"input", (getter)uri_input, NULL,
+	    "the parsed input (str or bytes)", NULL};
+	return PyType_Ready(&upy_URIType);
+}
