@@ -36,6 +36,7 @@ struct cli_command {
 	X(log)                                                                     \
 	X(convert)                                                                 \
 	X(normalize)                                                               \
+	X(resolve)                                                                 \
 	X(get)
 
 /* Print uriscan --help to stdout (main.c): parse, check, rules and convert
