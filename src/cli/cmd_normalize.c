@@ -44,19 +44,12 @@ static int cmd_normalize(int argc, char **argv)
 	opts_parse(&o, "normalize", argc, argv,
 	           OPT_GRAMMAR | OPT_SCHEME_BASED | OPT_IRI_DECODE | OPT_NULL |
 	               OPT_FORMAT | OPT_HELP);
-	if (o.format_given && o.format != FORMAT_JSONL)
-		cli_usage_error("normalize: --format is jsonl or nothing");
 	memset(&n, 0, sizeof n);
-	n.run.g = cli_grammar(o.grammar);
+	op_setup(&n.run, &o, "normalize", normalize_record, &n);
 	if (o.iri_decode && n.run.g != URISCAN_RFC3987)
 		cli_usage_error("--iri-decode goes with -g rfc3987");
 	n.flags = (o.scheme_based ? URISCAN_NORM_SCHEME_BASED : 0) |
 	          (o.iri_decode ? URISCAN_NORM_IRI_DECODE : 0);
-	n.run.jsonl = o.format_given;
-	n.run.loop.delim = o.null_data ? '\0' : '\n';
-	n.run.loop.strip_cr = !o.null_data;
-	n.run.loop.fn = normalize_record;
-	n.run.loop.ctx = &n;
 	trouble = records_run(&n.run.loop, o.files, o.nfiles);
 	norm_buf_free(&n.nb);
 	return op_finish(&n.run, trouble);

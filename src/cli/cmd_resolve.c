@@ -83,19 +83,12 @@ static int cmd_resolve(int argc, char **argv)
 	               OPT_FORMAT | OPT_HELP);
 	if (o.base == NULL)
 		cli_usage_error("resolve needs --base=BASE");
-	if (o.format_given && o.format != FORMAT_JSONL)
-		cli_usage_error("resolve: --format is jsonl or nothing");
 	memset(&r, 0, sizeof r);
-	r.run.g = cli_grammar(o.grammar);
+	op_setup(&r.run, &o, "resolve", resolve_record, &r);
 	r.base = o.base;
 	r.base_len = strlen(o.base);
 	r.flags = o.non_strict ? URISCAN_RESOLVE_NON_STRICT : 0;
 	check_base(&r);
-	r.run.jsonl = o.format_given;
-	r.run.loop.delim = o.null_data ? '\0' : '\n';
-	r.run.loop.strip_cr = !o.null_data;
-	r.run.loop.fn = resolve_record;
-	r.run.loop.ctx = &r;
 	trouble = records_run(&r.run.loop, o.files, o.nfiles);
 	free(r.buf);
 	return op_finish(&r.run, trouble);

@@ -65,6 +65,19 @@ static void emit_jsonl(struct op_run *r, const char *in, size_t inlen,
 	OUT_LIT("}\n");
 }
 
+void op_setup(struct op_run *r, const struct opts *o, const char *command,
+              reader_record_fn fn, void *ctx)
+{
+	if (o->format_given && o->format != FORMAT_JSONL)
+		cli_usage_error("%s: --format is jsonl or nothing", command);
+	r->g = cli_grammar(o->grammar);
+	r->jsonl = o->format_given;
+	r->loop.delim = o->null_data ? '\0' : '\n';
+	r->loop.strip_cr = !o->null_data;
+	r->loop.fn = fn;
+	r->loop.ctx = ctx;
+}
+
 void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
              const char *res, size_t rlen, size_t off)
 {

@@ -12,6 +12,7 @@
 #include "uriscan.h"
 
 #include "input.h"
+#include "opts.h"
 
 struct op_run {
 	struct record_loop loop;
@@ -19,6 +20,11 @@ struct op_run {
 	int jsonl;        /* --format=jsonl */
 	int any_invalid;
 };
+
+/* Fill r from the options of `command` (grammar, -z, --format: jsonl or
+ * nothing, else a usage error); records go to fn with ctx. */
+void op_setup(struct op_run *r, const struct opts *o, const char *command,
+              reader_record_fn fn, void *ctx);
 
 /*
  * One output record for the input record [in, in + inlen): status OK and
