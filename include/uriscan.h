@@ -765,6 +765,11 @@ URISCAN_API int uriscan_resolve(enum uriscan_grammar g, const char *base,
  * compared as a number ("080" is 80). Defaults (scheme in any case):
  *   http 80, https 443, ws 80, wss 443, ftp 21. */
 #define URISCAN_NORM_DEFAULT_PORT (1u << 1)
+/* The default port of a scheme (ASCII case ignored) in the table of
+ * URISCAN_NORM_DEFAULT_PORT above, e.g. 443 for "HTTPS"; 0 for a scheme
+ * not in it. Reads only scheme[0, len) (scheme may be NULL when len is 0). */
+URISCAN_API unsigned uriscan_scheme_default_port(const char *scheme,
+                                                 size_t len);
 /* "http://a" -> "http://a/": the empty path of an http or https URI with
  * an authority becomes "/" (RFC 1738: http only). */
 #define URISCAN_NORM_HTTP_PATH (1u << 2)

@@ -62,6 +62,23 @@ static const struct {
     {"ftp", "21"},
 };
 
+unsigned uriscan_scheme_default_port(const char *scheme, size_t len)
+{
+	if (scheme == NULL)
+		return 0;
+	for (size_t i = 0; i < sizeof default_ports / sizeof default_ports[0];
+	     i++) {
+		unsigned v = 0;
+		if (!span_is((const unsigned char *)scheme, 0, len,
+		             default_ports[i].scheme))
+			continue;
+		for (const char *d = default_ports[i].port; *d; d++)
+			v = v * 10 + (unsigned)(*d - '0');
+		return v;
+	}
+	return 0;
+}
+
 static int port_is_default(const struct uriscan__norm *n)
 {
 	const struct uriscan_span *sc = &n->u.part[URISCAN_SCHEME];

@@ -12,7 +12,6 @@
  * FILE:RECORD:COLUMN: STATUS: message (COLUMN 1-based, the byte where the
  * record stopped being valid).
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,14 +31,6 @@ struct conv {
 	size_t cap;
 	int any_invalid;
 };
-
-static void report(const struct conv *c, int status, size_t off)
-{
-	out_flush(); /* stdout and stderr in order on a terminal */
-	fprintf(stderr, "%s:%llu:%llu: %s: %s\n", c->loop.label,
-	        (unsigned long long)c->loop.record, (unsigned long long)off + 1,
-	        uriscan_status_name(status), uriscan_strerror(status));
-}
 
 static void convert_record(void *ctx, const char *rec, size_t len)
 {
@@ -63,7 +54,7 @@ static void convert_record(void *ctx, const char *rec, size_t len)
 		out_bytes(c->buf, need);
 	} else {
 		c->any_invalid = 1;
-		report(c, st, off);
+		cli_record_error(c->loop.label, c->loop.record, off, st);
 	}
 	out_char(c->loop.delim);
 	out_end_record();

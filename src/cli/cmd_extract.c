@@ -5,7 +5,7 @@
  *
  *   uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]
  *                   [--unique] [--top N] [-j N] [--no-trim] [--opaque[=LIST]]
- *                   [--max-length=N] [FILE...]
+ *                   [--max-length=N] [--normalize] [FILE...]
  *
  * Input is read in blocks (reader.h) and fed to one extractor per FILE
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
@@ -31,7 +31,8 @@
 static const char extract_help[] =
     "Usage: uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
     "                       [--unique] [--top N] [-j N] [--no-trim]\n"
-    "                       [--opaque[=LIST]] [--max-length=N] [FILE...]\n"
+    "                       [--opaque[=LIST]] [--max-length=N] [--normalize]\n"
+    "                       [FILE...]\n"
     "\n"
     "Find the URLs in any bytes (logs, mail, captures): the FILEs, or standard\n"
     "input when there is none or FILE is '-'. A match is the longest prefix\n"
@@ -58,10 +59,16 @@ static const char extract_help[] =
     "                         " URISCAN_EXTRACT_OPAQUE_DEFAULT ")\n"
     "      --max-length=N     longer URLs are reported truncated (default\n"
     "                         8192, at least 128)\n"
+    "      --normalize        print, --unique and --top count each URL in its\n"
+    "                         normal form (as 'uriscan normalize\n"
+    "                         --scheme-based'); jsonl adds it as \"normalized\"\n"
     "\n"
     "Exit status: 0 if a URL was found, 1 if none, 2 on error.\n";
 
-enum { O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_H };
+enum {
+	O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_NORM,
+	O_H
+};
 
 static const struct cli_optdef xdefs[] = {
     {'g', "grammar", CLI_ARG_REQUIRED, O_G},
@@ -74,6 +81,7 @@ static const struct cli_optdef xdefs[] = {
     {0, "no-trim", CLI_ARG_NONE, O_NOTRIM},
     {0, "opaque", CLI_ARG_OPTIONAL, O_OPQ},
     {0, "max-length", CLI_ARG_REQUIRED, O_MAX},
+    {0, "normalize", CLI_ARG_NONE, O_NORM},
     {'h', "help", CLI_ARG_NONE, O_H},
 };
 
@@ -121,6 +129,9 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 	case O_MAX:
 		o->ex.max_len = cli_number(spelled, arg, URISCAN_EXTRACT_MAX_LEN_MIN,
 		                           ULONG_MAX);
+		break;
+	case O_NORM:
+		o->normalize = 1;
 		break;
 	case O_H:
 		out_str(extract_help);
@@ -279,6 +290,7 @@ static int cmd_extract(int argc, char **argv)
 	out_flush();
 	reader_free(&xf.rd);
 	counted_set_free(&r.set);
+	norm_buf_free(&r.norm);
 	uriscan_extractor_free(xf.x);
 	if (trouble)
 		return EXIT_TROUBLE;
@@ -288,7 +300,7 @@ static int cmd_extract(int argc, char **argv)
 const struct cli_command cli_cmd_extract = {
     "extract",
     "uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
-    "                [--unique] [--top N] [-j N] [FILE...]\n",
+    "                [--unique] [--top N] [-j N] [--normalize] [FILE...]\n",
     "find the URLs in any bytes (logs, mail); see\n"
     "'uriscan extract --help'\n",
     cmd_extract,

@@ -13,6 +13,7 @@
 
 #include "counted_set.h"
 #include "grammar_opts.h"
+#include "norm_buf.h"
 
 enum xformat { XF_TSV, XF_JSONL };
 enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
@@ -23,6 +24,7 @@ struct xopts {
 	enum xmode mode;
 	unsigned long top;
 	unsigned long jobs;
+	int normalize; /* --normalize: URLs printed and counted normalized */
 	struct uriscan_extract_options ex;
 	char **files;
 	int nfiles;
@@ -36,6 +38,7 @@ struct xrun {
 	int label_column;  /* TSV: print the FILE column (several FILEs) */
 	uint64_t matches;
 	struct counted_set set; /* --unique: URLs; --top: hosts */
+	struct norm_buf norm;   /* --normalize: the current match's normal form */
 };
 
 /* Print (or count) one match on line `line` (1-based); m->uri must hold

@@ -85,14 +85,52 @@ static void judge(const struct logrun *r, struct log_verdict *v)
 		v->rst = uriscan_parse(r->g, f->ref, (size_t)f->fl, 0, &v->ru);
 }
 
+/* --normalize: the target's path [p, p + n) in normal form (its dot
+ * segments removed, unreserved escapes decoded), in place of p and n; a
+ * path starting with "//" (it would read as an authority) is kept. */
+static void normal_path(struct logrun *r, const char **p, size_t *n)
+{
+	size_t k;
+
+	if (!r->normalize || (*n >= 2 && (*p)[0] == '/' && (*p)[1] == '/'))
+		return;
+	if (norm_buf_run(&r->norm, r->g, *p, *n, 0, &k, NULL) == URISCAN_OK) {
+		*p = r->norm.p;
+		*n = k;
+	}
+}
+
+/* The referer's host, from its normal form with --normalize. */
+static void count_referer_host(struct logrun *r, const struct log_verdict *v)
+{
+	const char *s = r->f.ref;
+	const struct uriscan_uri *u = &v->ru;
+	struct uriscan_uri nu;
+	size_t k;
+
+	if (r->normalize &&
+	    norm_buf_run(&r->norm, r->g, s, (size_t)r->f.fl, 0, &k, NULL) ==
+	        URISCAN_OK &&
+	    uriscan_parse(r->g, r->norm.p, k, 0, &nu) == URISCAN_OK) {
+		s = r->norm.p;
+		u = &nu;
+	}
+	if (URISCAN_HAS(u, URISCAN_HOST))
+		counted_set_add(&r->hosts, s + u->part[URISCAN_HOST].off,
+		                u->part[URISCAN_HOST].len);
+}
+
 /* --summary: count the line's path, error kind and referer host. */
 static void count(struct logrun *r, const struct log_verdict *v)
 {
 	const struct uriscan_uri *u = &v->q.uri;
 
-	if (v->st == URISCAN_OK && URISCAN_HAS(u, URISCAN_PATH))
-		counted_set_add(&r->paths, r->f.req + u->part[URISCAN_PATH].off,
-		                u->part[URISCAN_PATH].len);
+	if (v->st == URISCAN_OK && URISCAN_HAS(u, URISCAN_PATH)) {
+		const char *p = r->f.req + u->part[URISCAN_PATH].off;
+		size_t n = u->part[URISCAN_PATH].len;
+		normal_path(r, &p, &n);
+		counted_set_add(&r->paths, p, n);
+	}
 	if (v->st != URISCAN_OK) {
 		char k[64];
 		const char *part = log_part_name(v->q.error_part);
@@ -100,10 +138,8 @@ static void count(struct logrun *r, const struct log_verdict *v)
 		                 part ? part : "request");
 		counted_set_add(&r->errors, k, (size_t)n);
 	}
-	if (r->f.has_ref && v->rst == URISCAN_OK &&
-	    URISCAN_HAS(&v->ru, URISCAN_HOST))
-		counted_set_add(&r->hosts, r->f.ref + v->ru.part[URISCAN_HOST].off,
-		                v->ru.part[URISCAN_HOST].len);
+	if (r->f.has_ref && v->rst == URISCAN_OK)
+		count_referer_host(r, v);
 }
 
 static void not_in_format(struct logrun *r, const char *rec, size_t len,
@@ -150,13 +186,18 @@ static void log_record(void *ctx, const char *rec, size_t len)
 
 static const char log_help[] =
     "usage: uriscan log [--format=combined|common|auto] [-g GRAMMAR]\n"
-    "                   [--output=jsonl|tsv] [--summary [--top=N]] [-v]\n"
-    "                   [FILE...]\n"
+    "                   [--output=jsonl|tsv] [--summary [--top=N]\n"
+    "                   [--normalize]] [-v] [FILE...]\n"
     "Reads Apache/nginx access logs (common, combined) and judges each\n"
     "request line (RFC 9112: method, request-target form, components)\n"
-    "and referer (the grammar's top rule). See uriscan(1).\n";
+    "and referer (the grammar's top rule). --summary --normalize counts\n"
+    "paths and referer hosts in normal form (as 'uriscan normalize').\n"
+    "See uriscan(1).\n";
 
-enum { L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR, L_HELP };
+enum {
+	L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR, L_NORM,
+	L_HELP
+};
 
 static const struct cli_optdef log_opts[] = {
     {0, "format", CLI_ARG_REQUIRED, L_FORMAT},
@@ -165,6 +206,7 @@ static const struct cli_optdef log_opts[] = {
     {0, "top", CLI_ARG_REQUIRED, L_TOP},
     {'v', "verbose", CLI_ARG_NONE, L_VERBOSE},
     {'g', "grammar", CLI_ARG_REQUIRED, L_GRAMMAR},
+    {0, "normalize", CLI_ARG_NONE, L_NORM},
     {'h', "help", CLI_ARG_NONE, L_HELP},
 };
 
@@ -205,6 +247,9 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 	case L_GRAMMAR:
 		r->g = cli_grammar(arg);
 		break;
+	case L_NORM:
+		r->normalize = 1;
+		break;
 	case L_HELP:
 		out_str(log_help);
 		out_flush();
@@ -229,6 +274,8 @@ static int cmd_log(int argc, char **argv)
 	r.loop.strip_cr = 1;
 	r.loop.fn = log_record;
 	r.loop.ctx = &r;
+	if (r.normalize && !r.summary)
+		cli_usage_error("--normalize goes with --summary");
 	trouble = records_run(&r.loop, argv, nfiles);
 	if (r.summary)
 		log_print_summary(&r);
@@ -240,13 +287,14 @@ static int cmd_log(int argc, char **argv)
 	counted_set_free(&r.paths);
 	counted_set_free(&r.errors);
 	log_fields_free(&r.f);
+	norm_buf_free(&r.norm);
 	return trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
 }
 
 const struct cli_command cli_cmd_log = {
     "log",
     "uriscan log [--format=combined|common|auto] [--output=jsonl|tsv]\n"
-    "            [--summary [--top=N]] [-v] [FILE...]\n",
+    "            [--summary [--top=N] [--normalize]] [-v] [FILE...]\n",
     "judge the request lines and referers of HTTP access logs\n"
     "(common, combined); see 'uriscan log --help'\n",
     cmd_log,

@@ -13,6 +13,7 @@
 
 #include "counted_set.h"
 #include "input.h"
+#include "norm_buf.h"
 
 enum logfmt { FMT_AUTO, FMT_COMMON, FMT_COMBINED };
 
@@ -38,6 +39,8 @@ struct logrun {
 	enum logfmt fmt;
 	enum uriscan_grammar g;
 	int tsv, summary, verbose;
+	int normalize; /* --normalize: --summary counts normal forms */
+	struct norm_buf norm;
 	unsigned top;
 	/* counts */
 	uint64_t lines, not_in_format, tv, ti, rv, ri, rabsent;

@@ -4,6 +4,7 @@
  * Records come from input.h's record loop; no file handling here.
  *
  *   uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv|tsv-all]
+ *   uriscan parse --get TEMPLATE [-g GRAMMAR] [-z] [--strict-get] (cmd_get.c)
  *   uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]
  */
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "uriscan.h"
 
 #include "cmd_all.h"
+#include "cmd_get.h"
 #include "commands.h"
 #include "grammar_opts.h"
 #include "input.h"
@@ -228,7 +230,15 @@ static int cmd_parse(int argc, char **argv)
 
 	opts_parse(&o, "parse", argc, argv,
 	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP |
-	               OPT_ALL);
+	               OPT_ALL | OPT_GET | OPT_STRICT_GET);
+	if (o.get != NULL) {
+		if (o.all_grammars || o.rule || o.format_given)
+			cli_usage_error("--get takes no -r, --format or "
+			                "--all-grammars");
+		return get_records(&o, o.get);
+	}
+	if (o.strict_get)
+		cli_usage_error("--strict-get goes with --get");
 	if (o.all_grammars && (o.grammar || o.rule || o.format != FORMAT_JSONL))
 		cli_usage_error("--all-grammars takes no -g, -r or --format");
 	return run_records(&o, parse_record);
@@ -247,8 +257,11 @@ const struct cli_command cli_cmd_parse = {
     "parse",
     "uriscan parse [-g GRAMMAR] [-r RULE] [-z] [--format=jsonl|tsv|tsv-all] "
     "[FILE...]\n"
-    "uriscan parse --all-grammars [-z] [FILE...]\n",
-    "print one line per record: validity and components\n",
+    "uriscan parse --all-grammars [-z] [FILE...]\n"
+    "uriscan parse --get TEMPLATE [-g GRAMMAR] [-z] [--strict-get] "
+    "[FILE...]\n",
+    "print one line per record: validity and components (--get:\n"
+    "as 'uriscan get')\n",
     cmd_parse,
 };
 

@@ -34,7 +34,10 @@ struct cli_command {
 	X(rules)                                                                   \
 	X(extract)                                                                 \
 	X(log)                                                                     \
-	X(convert)
+	X(convert)                                                                 \
+	X(normalize)                                                               \
+	X(resolve)                                                                 \
+	X(get)
 
 /* Print uriscan --help to stdout (main.c): parse, check, rules and convert
  * have no help of their own. */

@@ -23,31 +23,70 @@ uint64_t extract_count_nl(const char *p, size_t n)
 	return k;
 }
 
-/* --top: count the match's host, lowercased. */
-static void count_host(struct xrun *r, const struct uriscan_match *m)
+/* --top: count the host of the URL [p, p + n) split in u, lowercased. */
+static void count_host(struct xrun *r, const char *p,
+                       const struct uriscan_uri *u)
 {
 	char host[1024];
-	const struct uriscan_span *h = &m->uri.part[URISCAN_HOST];
+	const struct uriscan_span *h = &u->part[URISCAN_HOST];
 	size_t n = h->len < sizeof host ? h->len : sizeof host;
 
-	if (!URISCAN_HAS(&m->uri, URISCAN_HOST))
+	if (!URISCAN_HAS(u, URISCAN_HOST))
 		return;
 	for (size_t i = 0; i < n; i++) {
-		char c = m->bytes[h->off + i];
+		char c = p[h->off + i];
 		host[i] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
 	}
 	counted_set_add(&r->set, host, n);
 }
 
-static void url_line(const struct uriscan_match *m)
+/* --normalize: the normal form of m (uriscan_normalize, scheme-based
+ * steps too) in r->norm, its length in *n; 0 (and m's bytes) for a
+ * truncated match or one that does not normalize. */
+static int normal_form(struct xrun *r, const struct uriscan_match *m,
+                       const char **p, size_t *n)
 {
-	out_tsv_field(m->bytes, m->nbytes);
+	*p = m->bytes;
+	*n = m->nbytes;
+	if (!r->o->normalize || (m->flags & URISCAN_MATCH_TRUNCATED))
+		return 0;
+	if (norm_buf_run(&r->norm, r->g, m->bytes, m->nbytes,
+	                 URISCAN_NORM_SCHEME_BASED, n, NULL) != URISCAN_OK) {
+		*n = m->nbytes;
+		return 0;
+	}
+	*p = r->norm.p;
+	return 1;
+}
+
+/* --top: the host of m, or of its normal form. */
+static void count_match_host(struct xrun *r, const struct uriscan_match *m)
+{
+	const char *p;
+	size_t n;
+	struct uriscan_uri u;
+
+	if (!normal_form(r, m, &p, &n)) {
+		count_host(r, m->bytes, &m->uri);
+		return;
+	}
+	if (uriscan_parse(r->g, p, n, 0, &u) == URISCAN_OK)
+		count_host(r, p, &u);
+}
+
+static void url_line(const char *p, size_t n)
+{
+	out_tsv_field(p, n);
 	out_char('\n');
 	out_end_record();
 }
 
-static void emit_tsv(const struct xrun *r, const struct uriscan_match *m)
+static void emit_tsv(struct xrun *r, const struct uriscan_match *m)
 {
+	const char *p;
+	size_t n;
+
+	normal_form(r, m, &p, &n);
 	if (r->label_column) {
 		out_tsv_field(r->label, strlen(r->label));
 		out_char('\t');
@@ -56,13 +95,16 @@ static void emit_tsv(const struct xrun *r, const struct uriscan_match *m)
 	out_char('\t');
 	out_u64(m->length);
 	out_char('\t');
-	url_line(m);
+	url_line(p, n);
 }
 
 /* The components the grammar defines are printed, as null when absent. */
-static void emit_jsonl(const struct xrun *r, const struct uriscan_match *m,
+static void emit_jsonl(struct xrun *r, const struct uriscan_match *m,
                        uint64_t line)
 {
+	const char *p;
+	size_t n;
+
 	OUT_LIT("{\"file\":");
 	out_json_string(r->label, strlen(r->label));
 	OUT_LIT(",\"line\":");
@@ -78,6 +120,11 @@ static void emit_jsonl(const struct xrun *r, const struct uriscan_match *m,
 		OUT_LIT("false");
 	OUT_LIT(",\"url\":");
 	out_json_string(m->bytes, m->nbytes);
+	if (r->o->normalize) {
+		OUT_LIT(",\"normalized\":");
+		normal_form(r, m, &p, &n);
+		out_json_string(p, n);
+	}
 	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++) {
 		if (!(r->fields->components & (1u << c)) &&
 		    !URISCAN_HAS(&m->uri, c))
@@ -102,19 +149,24 @@ static void emit_jsonl(const struct xrun *r, const struct uriscan_match *m,
 void extract_emit(struct xrun *r, const struct uriscan_match *m,
                   uint64_t line)
 {
+	const char *p;
+	size_t n;
+
 	r->matches++;
 	switch (r->o->mode) {
 	case XM_COUNT:
 		return;
 	case XM_UNIQUE:
-		if (counted_set_add(&r->set, m->bytes, m->nbytes))
-			url_line(m);
+		normal_form(r, m, &p, &n);
+		if (counted_set_add(&r->set, p, n))
+			url_line(p, n);
 		return;
 	case XM_TOP:
-		count_host(r, m);
+		count_match_host(r, m);
 		return;
 	case XM_ONLY:
-		url_line(m);
+		normal_form(r, m, &p, &n);
+		url_line(p, n);
 		return;
 	case XM_LIST:
 		break;

@@ -41,7 +41,9 @@ static const char help_options[] =
     "  -z, --null             records end with a NUL byte instead of a newline\n"
     "                         (as grep -z); nothing is stripped\n"
     "  -q, --quiet            check: print nothing, only set the exit status\n"
-    "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all\n"
+    "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all;\n"
+    "                         normalize, resolve: jsonl (objects with the\n"
+    "                         components of the result)\n"
     "      --all-grammars     parse: which grammars accept each record and\n"
     "                         where their splits differ (JSON Lines)\n"
     "      --to-uri, --to-iri convert: the direction (one is required)\n"
@@ -49,6 +51,14 @@ static const char help_options[] =
     "                         IDNA ToASCII (needs a library built with libidn2)\n"
     "      --decode-unreserved  convert --to-iri: also decode %41 etc. (ALPHA\n"
     "                         DIGIT - . _ ~), as RFC 3987 3.2 step 2 does\n"
+    "      --scheme-based     normalize: also the RFC 3986 6.2.3 steps\n"
+    "      --iri-decode       normalize -g rfc3987: decode percent-encoded UTF-8\n"
+    "      --base=BASE        resolve: the base URI (required)\n"
+    "      --non-strict       resolve: a reference with BASE's scheme is\n"
+    "                         resolved as if it had none (RFC 3986 5.2.2)\n"
+    "      --get=TEMPLATE     parse: print TEMPLATE per record, as 'get'\n"
+    "      --strict-get       get, parse --get: a record without a field of\n"
+    "                         TEMPLATE is an error\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the versions and exit\n"
     "\n";
@@ -115,7 +125,14 @@ void cli_print_help(void)
 		char name[11] = "          ";
 		size_t n = strlen(commands[i]->name);
 
-		memcpy(name + 2, commands[i]->name, n < 8 ? n : 8);
+		if (n > 7) { /* no room for a space after it: a line of its own */
+			OUT_LIT("  ");
+			out_str(commands[i]->name);
+			out_char('\n');
+			indented(commands[i]->summary, "          ", "          ");
+			continue;
+		}
+		memcpy(name + 2, commands[i]->name, n);
 		indented(commands[i]->summary, name, "          ");
 	}
 	out_str(help_options);

@@ -1,5 +1,5 @@
 /*
- * opts.c: the options of parse, check, rules and convert (opts.h). Sets
+ * opts.c: the options of the record commands (opts.h). Sets
  * fields only; what they mean is each command's business.
  */
 #include "opts.h"
@@ -23,6 +23,12 @@ static const struct cli_optdef optdefs[] = {
     {0, "to-iri", CLI_ARG_NONE, OPT_TO_IRI},
     {0, "idna", CLI_ARG_NONE, OPT_IDNA},
     {0, "decode-unreserved", CLI_ARG_NONE, OPT_UNRESERVED},
+    {0, "scheme-based", CLI_ARG_NONE, OPT_SCHEME_BASED},
+    {0, "iri-decode", CLI_ARG_NONE, OPT_IRI_DECODE},
+    {0, "base", CLI_ARG_REQUIRED, OPT_BASE},
+    {0, "non-strict", CLI_ARG_NONE, OPT_NON_STRICT},
+    {0, "get", CLI_ARG_REQUIRED, OPT_GET},
+    {0, "strict-get", CLI_ARG_NONE, OPT_STRICT_GET},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
@@ -67,6 +73,7 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		break;
 	case OPT_FORMAT:
 		o->format = format_named(arg);
+		o->format_given = 1;
 		break;
 	case OPT_ALL:
 		o->all_grammars = 1;
@@ -85,6 +92,24 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		break;
 	case OPT_UNRESERVED:
 		o->unreserved = 1;
+		break;
+	case OPT_SCHEME_BASED:
+		o->scheme_based = 1;
+		break;
+	case OPT_IRI_DECODE:
+		o->iri_decode = 1;
+		break;
+	case OPT_BASE:
+		o->base = arg;
+		break;
+	case OPT_NON_STRICT:
+		o->non_strict = 1;
+		break;
+	case OPT_GET:
+		o->get = arg;
+		break;
+	case OPT_STRICT_GET:
+		o->strict_get = 1;
 		break;
 	default:
 		break;

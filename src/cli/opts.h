@@ -18,6 +18,12 @@ enum {
 	OPT_TO_IRI = 1 << 8,
 	OPT_IDNA = 1 << 9,
 	OPT_UNRESERVED = 1 << 10,
+	OPT_SCHEME_BASED = 1 << 11,
+	OPT_IRI_DECODE = 1 << 12,
+	OPT_BASE = 1 << 13,
+	OPT_NON_STRICT = 1 << 14,
+	OPT_GET = 1 << 15,
+	OPT_STRICT_GET = 1 << 16,
 };
 
 enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
@@ -30,9 +36,15 @@ struct opts {
 	int all_grammars; /* parse --all-grammars (cmd_all.c) */
 	int quiet;
 	enum format format;
+	int format_given; /* --format was on the command line */
 	char **files; /* the operands, in order (a subset of argv) */
 	int nfiles;
 	int to_uri, to_iri, idna, unreserved; /* convert */
+	int scheme_based, iri_decode;         /* normalize */
+	const char *base;                     /* resolve --base */
+	int non_strict;                       /* resolve */
+	const char *get;                      /* parse --get TEMPLATE */
+	int strict_get;                       /* get, parse --get */
 };
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with

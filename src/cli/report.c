@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "uriscan.h"
+
 #include "output.h"
 
 static const char *usage_command; /* NULL: the general help */
@@ -51,6 +53,15 @@ void cli_usage_error(const char *fmt, ...)
 	else
 		fputs("Try 'uriscan --help' for more information.\n", stderr);
 	exit(EXIT_TROUBLE);
+}
+
+void cli_record_error(const char *label, uint64_t record, size_t off,
+                      int status)
+{
+	out_flush(); /* stdout and stderr in order on a terminal */
+	fprintf(stderr, "%s:%llu:%llu: %s: %s\n", label,
+	        (unsigned long long)record, (unsigned long long)off + 1,
+	        uriscan_status_name(status), uriscan_strerror(status));
 }
 
 unsigned long cli_number(const char *spelled, const char *arg,

@@ -7,6 +7,7 @@
 #define URISCAN_CLI_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define EXIT_INVALID 1 /* some record invalid, or no match */
 #define EXIT_TROUBLE 2 /* usage or I/O error */
@@ -22,6 +23,12 @@ void cli_set_command(const char *name);
  * information.", then exit with status 2. */
 _Noreturn void cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
+
+/* "FILE:RECORD:COLUMN: STATUS: message" for an invalid record (the shape
+ * of `uriscan check`): COLUMN is the 1-based byte off + 1; STATUS is
+ * uriscan_status_name(status), message its uriscan_strerror. */
+void cli_record_error(const char *label, uint64_t record, size_t off,
+                      int status);
 
 /* The decimal number of option `spelled`, within [min, max]; a usage error
  * ("bad number for SPELLED: 'ARG'") otherwise. */

@@ -130,7 +130,7 @@ def operands(args):
     if not args:
         return None, [], False, False
     with_arg_short = {"g", "r"}
-    with_arg_long = {"--grammar", "--rule", "--format"}
+    with_arg_long = {"--grammar", "--rule", "--format", "--get"}
     ops, null, tsv, only = [], False, False, False
     i = 1
     while i < len(args):
@@ -150,6 +150,8 @@ def operands(args):
                 tsv = {"tsv": 15, "tsv-all": 30}.get(val, False)
             if name == "--all-grammars":
                 return "parse --all-grammars", ops, null, False
+            if name == "--get":  # parse --get: the output of get, no JSON
+                return "parse --get", ops, null, False
         else:
             for j, c in enumerate(a[1:], 1):
                 if c == "z":
