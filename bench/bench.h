@@ -1,8 +1,10 @@
 /*
- * bench.h: the interface between the benchmark harness (bench.c) and the
- * parsers it times: uriscan (bench_uriscan.c), the limits (bench_limits.c)
- * and the peers (peer_*.c, peer_boost_url.cpp), each peer compiled in only
- * when meson found its library (BENCH_HAVE_<PEER> is then defined).
+ * bench.h: the interface between the benchmark harness (bench.c and the
+ * other bench_*.c, see bench_harness.h) and the parsers it times; types and
+ * declarations only. The parsers: uriscan (bench_uriscan.c), the limits
+ * (bench_limits.c) and the peers (peers/peer_*.c, peers/peer_boost_url.cpp),
+ * each peer compiled in only when meson found its library
+ * (BENCH_HAVE_<PEER> is then defined; see peers/meson.build).
  *
  * A parser is a row of the report. It works on a dataset loaded once into
  * memory: every input is passed as pointer + length (and, for peers that

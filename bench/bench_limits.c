@@ -1,5 +1,8 @@
 /*
- * bench_limits.c: not parsers but the machine's limits, timed in the same
+ * bench_limits.c: the limits' rows for the harness (bench.h): loops over
+ * the bytes only; no timing and no report (the harness does both).
+ *
+ * Not parsers but the machine's limits, timed in the same
  * run as the parsers, so that every parser can be given as a fraction of
  * them (absolute times drift on shared machines; ratios much less).
  *

@@ -1,5 +1,8 @@
 /*
- * bench_uriscan.c: uriscan's rows. For every grammar built into the library
+ * bench_uriscan.c: uriscan's rows for the harness (bench.h): the library
+ * calls only; no timing and no report (the harness does both).
+ *
+ * Uriscan's rows. For every grammar built into the library
  * (uriscan_grammar_available), two rows on URL lists:
  *   uriscan:<grammar>:validate  uriscan_validate(g, s, len, 0, NULL)
  *   uriscan:<grammar>:parse     uriscan_parse(g, s, len, 0, &uri), the

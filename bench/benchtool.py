@@ -281,8 +281,8 @@ def markdown(a):
             out.append("")
         out.append("**Log text** (MB/s of log text; URLs found in "
                    "parentheses; the regex peers use the URL regex of "
-                   "`bench/url_regex.h`, another definition of a URL than "
-                   "the extractor's, so their counts differ a little):")
+                   "`bench/peers/url_regex.h`, another definition of a URL "
+                   "than the extractor's, so their counts differ a little):")
         out.append("")
         lcols = [p for p in parsers
                  if any((s["name"], p) in by for s in logsets)]

@@ -1,5 +1,8 @@
 /*
- * peer_hyperscan.c: Hyperscan (libhyperscan-dev), an extraction peer: the
+ * peer_hyperscan.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * Hyperscan (libhyperscan-dev), an extraction peer: the
  * URL regex of url_regex.h in block mode over the whole log text, with
  * HS_FLAG_SOM_LEFTMOST so that each match has its start (an extractor needs
  * it; Hyperscan documents SOM as costly). Hyperscan reports every end

@@ -1,5 +1,8 @@
 /*
- * peer_boost_url.cpp: Boost.URL (libboost-url1.81-dev), the only C++ file of
+ * peer_boost_url.cpp: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * Boost.URL (libboost-url1.81-dev), the only C++ file of
  * the harness, built only when a C++ compiler and Boost.URL are found.
  * boost::urls::parse_uri_reference(string_view(s, len)): strict RFC 3986
  * URI-reference, a url_view into the caller's bytes (no allocation); the

@@ -1,5 +1,8 @@
 /*
- * peer_glib.c: GLib's GUri (libglib2.0-dev). Two rows, both on C strings
+ * peer_glib.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * GLib's GUri (libglib2.0-dev). Two rows, both on C strings
  * (the harness puts a NUL after every URL):
  *   glib:is_valid  g_uri_is_valid(s, G_URI_FLAGS_NONE, NULL): strict
  *                  parse of an absolute URI (relative references are

@@ -1,5 +1,8 @@
 /*
- * peer_http_parser.c: nodejs/http-parser's URL parser (libhttp-parser-dev,
+ * peer_http_parser.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * Nodejs/http-parser's URL parser (libhttp-parser-dev,
  * unmaintained upstream). http_parser_parse_url(s, len, 0, &u) on
  * [s, s + len): an HTTP request-target parser (absolute URLs and
  * origin-form paths), not an RFC 3986 one, with 16-bit offsets. Component

@@ -1,5 +1,8 @@
 /*
- * peer_pcre2.c: PCRE2 with its JIT (libpcre2-dev), an extraction peer: on
+ * peer_pcre2.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * PCRE2 with its JIT (libpcre2-dev), an extraction peer: on
  * log text, the URL regex of url_regex.h matched repeatedly over the whole
  * buffer (pcre2_jit_match from the end of the previous match), as a
  * regex-based extractor does. accepted = URLs found. Falls back to

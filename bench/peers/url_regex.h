@@ -1,6 +1,8 @@
 /*
  * url_regex.h: the URL regex of the extraction peers (PCRE2-JIT,
- * Hyperscan). An absolute URL as an extractor of log text sees it:
+ * Hyperscan), one string for both; no code.
+ *
+ * An absolute URL as an extractor of log text sees it:
  * an RFC 3986 scheme, "://", then the longest run of bytes RFC 3986 allows
  * in a URI (unreserved, gen-delims, sub-delims, '%'). No grammar beyond
  * that: this is the "reasonable regex" people use, not a validator, and it

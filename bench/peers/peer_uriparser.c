@@ -1,5 +1,8 @@
 /*
- * peer_uriparser.c: uriparser (liburiparser-dev), the RFC 3986 reference.
+ * peer_uriparser.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * Uriparser (liburiparser-dev), the RFC 3986 reference.
  * uriParseSingleUriExA on [s, s + len) (no NUL needed), the lengths of the
  * components it found summed into the sink (its path is a malloc'd list of
  * segments, walked here), then uriFreeUriMembersA: the cost of one parse.

@@ -1,5 +1,8 @@
 /*
- * peer_curl.c: curl's URL API (libcurl4-openssl-dev). One CURLU handle,
+ * peer_curl.c: a peer's rows for the harness (bench.h): the library calls
+ * only; no timing and no report (the harness does both).
+ *
+ * curl's URL API (libcurl4-openssl-dev). One CURLU handle,
  * reused: curl_url_set(h, CURLUPART_URL, s, CURLU_NON_SUPPORT_SCHEME), i.e.
  * any scheme allowed. curl needs a C string (the harness puts a NUL after
  * every URL) and takes absolute URLs only: relative references are
