@@ -236,7 +236,9 @@ struct uriscan_span {
 
 struct uriscan_uri {
 	/* Bit (1u << c) is set when component c is present. Absent and empty
-	 * differ: "http://h?" has an empty query, "http://h" has none. */
+	 * differ: "http://h?" has an empty query, "http://h" has none. The
+	 * part[] of an absent component (of every component after a failed
+	 * parse) is {0, 0}, up to URISCAN_COMPONENT_COUNT. */
 	uint32_t present;
 	enum uriscan_grammar grammar;
 	unsigned rule;                   /* the rule that was matched */

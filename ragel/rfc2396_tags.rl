@@ -40,6 +40,22 @@
   action form_abs    { u->form = GEN_RULE_abs_path; }
   action form_rel    { u->form = GEN_RULE_rel_path; }
 
+  # Fast paths, as in rfc3986_tags.rl: inside a path segment, a query or a
+  # fragment a plain byte leads back to the same state, so a run of them is
+  # consumed by SKIP (src/gen.h); escaped stays in the machine. RFC 2396's
+  # classes are RFC 3986's: unreserved and ":" "@" "&" "=" "+" "$" "," and
+  # ";" are RFC 3986's pchar; reserved and unreserved its query bytes.
+  action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }
+  action skip_query  { SKIP(GEN_CLASS_QUERY); }
+  # segment = *pchar *( ";" param ), param = *pchar: the same language as
+  # *( pchar | ";" )
+  segment_f     = ( ( unreserved | ":" | "@" | "&" | "=" | "+" | "$" | ","
+                    | ";" ) $skip_pchar | escaped )*;
+  # path_segments = segment *( "/" segment ); abs_path = "/" path_segments
+  abs_path_f    = "/" segment_f ( "/" segment_f )*;
+  # query = *uric, and fragment alike
+  query_f       = ( ( reserved | unreserved ) $skip_query | escaped )*;
+
   # host = hostname | IPv4address (disjoint: a toplabel starts with alpha)
   host_t        = ( hostname %k_hostname | IPv4address %k_ipv4 ) %host_end;
 
@@ -53,13 +69,13 @@
   authority_t   = ( server_t | ( reg_name - server ) %regauth ) %auth_end;
 
   # net_path = "//" authority [ abs_path ]
-  net_path_t    = "//" @auth_begin authority_t abs_path? %path_end;
+  net_path_t    = "//" @auth_begin authority_t abs_path_f? %path_end;
 
   # abs_path, but not the "//" that begins a net_path
-  abs_path_t    = ( abs_path - ( "//" any* ) ) %path_end;
+  abs_path_t    = ( abs_path_f - ( "//" any* ) ) %path_end;
 
-  query_t       = "?" @query_begin query %query_end;
-  fragment_t    = "#" @frag_begin fragment %frag_end;
+  query_t       = "?" @query_begin query_f %query_end;
+  fragment_t    = "#" @frag_begin query_f %frag_end;
 
   # hier_part = ( net_path | abs_path ) [ "?" query ]
   hier_part_t   = ( net_path_t | abs_path_t ) query_t?;
@@ -81,4 +97,17 @@
   # relative-ref), so a URI reference always has a path.
   URI_reference_t = ( absoluteURI_t | relativeURI_t | "" %path_end )
                     fragment_t?;
+
+  # The same rules for validation only, with the fast paths: no component
+  # is recorded (rfc2396.rules: valid=URI_reference_f). As above, abs_path
+  # leaves "//" to net_path (every such abs_path is a net_path), so no
+  # branch is alive beside a skipped run.
+  net_path_f    = "//" authority abs_path_f?;
+  abs_path_nf   = abs_path_f - ( "//" any* );
+  hier_part_f   = ( net_path_f | abs_path_nf ) ( "?" query_f )?;
+  # opaque_part = uric_no_slash *uric
+  absoluteURI_f = scheme ":" ( hier_part_f | uric_no_slash query_f );
+  relativeURI_f = ( net_path_f | abs_path_nf | rel_segment abs_path_f? )
+                  ( "?" query_f )?;
+  URI_reference_f = ( absoluteURI_f | relativeURI_f )? ( "#" query_f )?;
 }%%

@@ -8,6 +8,7 @@
 
 #include "extract.h"
 #include "extract_find.h"
+#include "uri_reset.h"
 
 /* ------------------------------------------------------------------ */
 /* Byte classes                                                        */
@@ -137,13 +138,7 @@ static int opaque_listed(const struct xcfg *k, const unsigned char *s,
  */
 static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
 {
-	u->present = 0;
-	u->grammar = k->g;
-	u->rule = k->rule;
-	u->host_type = URISCAN_HOST_NONE;
-	u->kind = URISCAN_KIND_NONE;
-	u->error_offset = 0;
-	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	uriscan__uri_reset(u, k->g, k->rule);
 }
 
 static void uri_done(struct uriscan_uri *u)
@@ -167,7 +162,8 @@ static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
 	}
 	u->present = 0;
 	u->host_type = URISCAN_HOST_NONE;
-	memset(u->part, 0, sizeof(u->part[0]) * URISCAN_COMPONENT_COUNT);
+	u->form = URISCAN_FORM_NONE;
+	uriscan__clear_parts(u);
 	u->error_offset = eo;
 	return 0;
 }
@@ -389,7 +385,8 @@ void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
 		m->flags = 0;
 	}
 	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
-		memset(&m->uri, 0, sizeof m->uri);
-		m->uri.grammar = k->g;
+		/* no components: every field 0 but the grammar */
+		uriscan__uri_reset(&m->uri, k->g, 0);
+		m->uri.form = 0;
 	}
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "uri_reset.h"
 
 /* ------------------------------------------------------------------ */
 /* The bytes of each grammar                                           */
@@ -105,26 +106,20 @@ static int classify(enum uriscan_grammar g, const unsigned char *s,
 	return URISCAN_E_SYNTAX;
 }
 
-int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
-                 unsigned rule, const char *s, size_t len, unsigned flags,
-                 struct uriscan_uri *out, size_t *error_offset)
+/* The whole of a call after the grammar lookup; inlined into the public
+ * entry points (one call, one lookup per URL) and uriscan__run. */
+static inline __attribute__((always_inline)) int
+run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
+    const char *s, size_t len, unsigned flags, struct uriscan_uri *out,
+    size_t *error_offset)
 {
 	size_t eo = 0;
 	int ok;
 
 	if (error_offset)
 		*error_offset = 0;
-	if (out) {
-		out->present = 0;
-		out->grammar = g;
-		out->rule = rule;
-		out->host_type = URISCAN_HOST_NONE;
-		out->kind = URISCAN_KIND_NONE;
-		out->form = URISCAN_FORM_NONE;
-		out->error_offset = 0;
-		memset(out->part, 0,
-		       sizeof(out->part[0]) * URISCAN_COMPONENT_COUNT);
-	}
+	if (out)
+		uriscan__uri_reset(out, g, rule);
 	if ((unsigned)g >= URISCAN_GRAMMAR_COUNT)
 		return URISCAN_E_GRAMMAR_UNKNOWN;
 	if (gen == NULL)
@@ -155,8 +150,7 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
 		out->present = 0;
 		out->host_type = URISCAN_HOST_NONE;
 		out->form = URISCAN_FORM_NONE;
-		memset(out->part, 0,
-		       sizeof(out->part[0]) * URISCAN_COMPONENT_COUNT);
+		uriscan__clear_parts(out);
 		out->error_offset = eo;
 	}
 	if (error_offset)
@@ -164,19 +158,29 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
 	return classify(g, p, len, eo);
 }
 
+int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
+                 unsigned rule, const char *s, size_t len, unsigned flags,
+                 struct uriscan_uri *out, size_t *error_offset)
+{
+	return run(gen, g, rule, s, len, flags, out, error_offset);
+}
+
 int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
                           const char *s, size_t len, unsigned flags,
                           size_t *error_offset)
 {
-	return uriscan__run(gen_get(g), g, rule, s, len, flags, NULL,
-	                    error_offset);
+	return run(gen_get(g), g, rule, s, len, flags, NULL, error_offset);
 }
 
+/* The top-rule entry points look the grammar up once (not again through
+ * uriscan_rule_default): the per-call cost matters on short URLs. */
 int uriscan_validate(enum uriscan_grammar g, const char *s, size_t len,
                      unsigned flags, size_t *error_offset)
 {
-	return uriscan_validate_rule(g, uriscan_rule_default(g), s, len, flags,
-	                             error_offset);
+	const struct uriscan__gen *gen = gen_get(g);
+
+	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, NULL,
+	           error_offset);
 }
 
 int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule, const char *s,
@@ -184,12 +188,16 @@ int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule, const char *s,
 {
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
-	return uriscan__run(gen_get(g), g, rule, s, len, flags, out, NULL);
+	return run(gen_get(g), g, rule, s, len, flags, out, NULL);
 }
 
 int uriscan_parse(enum uriscan_grammar g, const char *s, size_t len,
                   unsigned flags, struct uriscan_uri *out)
 {
-	return uriscan_parse_rule(g, uriscan_rule_default(g), s, len, flags,
-	                          out);
+	const struct uriscan__gen *gen = gen_get(g);
+
+	if (out == NULL)
+		return URISCAN_E_INVALID_ARG;
+	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, out,
+	           NULL);
 }

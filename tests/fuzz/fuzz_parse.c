@@ -6,6 +6,7 @@
  * Input: byte 0 (grammar, flags bit), [flags byte], then the string.
  */
 #include "fuzz.h"
+#include "gen.h" /* uriscan__skip_simd: the SIMD skip's switch */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -40,6 +41,32 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (st == URISCAN_OK && in.g != URISCAN_RFC1738)
 		FUZZ_ASSERT(u.kind != URISCAN_KIND_NONE,
 		            "top rule matched without a kind");
+#if URISCAN__HAVE_SKIP_SIMD
+	/* The SIMD skip (src/skip_simd.c) and the scalar one agree: the same
+	 * status, offset and components with the switch flipped. */
+	{
+		int was = uriscan__skip_simd;
+		struct uriscan_uri v;
+		size_t eo2 = 1;
+		int st2;
+
+		uriscan__skip_simd = !was;
+		st2 = uriscan_validate(in.g, s, len, in.flags, &eo2);
+		FUZZ_ASSERT(st2 == st && eo2 == eo,
+		            "validate with the SIMD skip %s differs",
+		            was ? "off" : "on");
+		st2 = uriscan_parse(in.g, s, len, in.flags, &v);
+		uriscan__skip_simd = was;
+		FUZZ_ASSERT(st2 == st && v.error_offset == u.error_offset &&
+		                v.present == u.present &&
+		                v.host_type == u.host_type && v.kind == u.kind &&
+		                v.form == u.form &&
+		                memcmp(v.part, u.part, sizeof v.part[0] *
+		                                           URISCAN_COMPONENT_COUNT) == 0,
+		            "parse with the SIMD skip %s differs",
+		            was ? "off" : "on");
+	}
+#endif
 	/* NULL with length 0 is the empty string. */
 	if (len == 0) {
 		size_t eo0 = 1;
