@@ -47,11 +47,14 @@ struct uriscan__dot_piece {
  * the path, so a path of m segments costs O(n * (1 + m / BLOCK)) and a path
  * with no ".." O(n).
  *
- * RFC2396: the same segments survive; in addition a ".." with no segment
- * left before it to take stays (Appendix C: "../../../g" gives
- * "http://a/../g"), and a final ".." that stays leaves no '/' after it. A
- * path that does not start with '/' is kept as it is (6c-6f work on the
- * merged path, which starts with '/').
+ * RFC2396: 6c and 6d drop "." segments; 6e and 6f remove "<segment>/../"
+ * and a final "<segment>/.." where segment is not "..". So the same
+ * segments survive as in RFC3986, but a ".." with no segment left before
+ * it to take stays (Appendix C: "../../../g" gives "http://a/../g"; these
+ * come before every kept segment), and a final ".." that stays leaves no
+ * '/' after it ("/a/../.." gives "/.."; "/a/.." gives "/"). A path that
+ * does not start with '/' is kept as it is (6c-6f work on the merged
+ * path, which starts with '/').
  */
 struct uriscan__dots {
 	struct uriscan__path v;
