@@ -654,8 +654,9 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  *    UTF-8 is copied as it is. The result is an IRI.
  *  - URISCAN_RFC2396: RFC 2396 section 5.2 as written (its Appendix C
  *    examples hold); how it differs from RFC 3986 is listed in
- *    src/resolve.c and src/dotseg.c beside each step. In short: an absolute, network-path
- *    or absolute-path reference keeps its dot segments ("/../g" gives
+ *    src/resolve.c and src/dot_segments.c beside each step. In short: an
+ *    absolute, network-path or absolute-path reference keeps its dot
+ *    segments ("/../g" gives
  *    "http://a/../g"); a query-only reference drops the base's last
  *    segment ("?y" against http://a/b/c/d;p?q gives http://a/b/c/?y); ".."
  *    segments that climb above the root are kept ("../../../g" gives

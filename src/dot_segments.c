@@ -1,21 +1,29 @@
 /*
- * dot_segments.c: remove_dot_segments (RFC 3986 5.2.4) as an iterator over
- * the surviving segments of a path. No allocation; reads only [p, p + n).
+ * dot_segments.c: dot-segment removal (RFC 3986 5.2.4, RFC 2396 6c-6f) as
+ * an iterator over the kept segments of a path in two pieces. No
+ * allocation; reads only the two pieces.
  */
 #include <string.h>
 
 #include "dot_segments.h"
 
-/* 1 for ".", 2 for "..", 0 for any other segment p[a, b). */
+/* Byte i of the path (across its two pieces). */
+static unsigned char at(const struct uriscan__dots *d, size_t i)
+{
+	size_t n0 = d->v.n[0];
+	return (unsigned char)(i < n0 ? d->v.p[0][i] : d->v.p[1][i - n0]);
+}
+
+/* 1 for ".", 2 for "..", 0 for any other segment [a, b). */
 static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
 {
 	int units = 0;
 	while (a < b) {
-		if (d->p[a] == '.')
+		if (at(d, a) == '.')
 			a++;
 		else if ((d->flags & URISCAN__DOTS_PCT) && b - a >= 3 &&
-		         d->p[a] == '%' && d->p[a + 1] == '2' &&
-		         (d->p[a + 2] == 'E' || d->p[a + 2] == 'e'))
+		         at(d, a) == '%' && at(d, a + 1) == '2' &&
+		         (at(d, a + 2) == 'E' || at(d, a + 2) == 'e'))
 			a += 3;
 		else
 			return 0;
@@ -27,43 +35,63 @@ static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
 
 static size_t base_of(const struct uriscan__dots *d)
 {
-	return d->n > 0 && d->p[0] == '/' ? 1 : 0;
+	return d->n > 0 && at(d, 0) == '/' ? 1 : 0;
+}
+
+/* The first '/' in piece k at or after its offset i, as a path offset. */
+static size_t find_slash(const struct uriscan__dots *d, int k, size_t i)
+{
+	size_t n = d->v.n[k];
+	const char *s = i < n ? memchr(d->v.p[k] + i, '/', n - i) : NULL;
+	if (s == NULL)
+		return (size_t)-1;
+	return (size_t)(s - d->v.p[k]) + (k ? d->v.n[0] : 0);
 }
 
 /* End of the segment starting at a: the next '/' or n. */
 static size_t seg_end(const struct uriscan__dots *d, size_t a)
 {
-	const unsigned char *e = memchr(d->p + a, '/', d->n - a);
-	return e ? (size_t)(e - d->p) : d->n;
+	size_t n0 = d->v.n[0], e = (size_t)-1;
+	if (a < n0)
+		e = find_slash(d, 0, a);
+	if (e == (size_t)-1)
+		e = find_slash(d, 1, a < n0 ? 0 : a - n0);
+	return e == (size_t)-1 ? d->n : e;
 }
 
 /* Start of the segment that ends at e (a '/' or n), at or after base. */
 static size_t seg_start(const struct uriscan__dots *d, size_t e)
 {
-	size_t base = base_of(d);
-	while (e > base && d->p[e - 1] != '/')
-		e--;
+	size_t base = base_of(d), n0 = d->v.n[0];
+	for (; e > n0 && e > base; e--)
+		if (d->v.p[1][e - 1 - n0] == '/')
+			return e;
+	for (; e > base; e--)
+		if (d->v.p[0][e - 1] == '/')
+			return e;
 	return e;
 }
 
-void uriscan__dots_init(struct uriscan__dots *d, const char *p, size_t n,
-                        unsigned flags)
+void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
+                        enum uriscan__dots_mode mode, unsigned flags)
 {
 	size_t base, a;
 
 	memset(d, 0, sizeof *d);
-	d->p = (const unsigned char *)p;
-	d->n = n;
+	d->v = *v;
+	d->n = v->n[0] + v->n[1];
 	d->flags = flags;
-	d->done = n == 0;
+	d->mode = mode;
+	d->done = d->n == 0;
+	d->whole = mode == URISCAN__DOTS_KEEP ||
+	           (mode == URISCAN__DOTS_RFC2396 && base_of(d) == 0);
 	base = base_of(d);
 	d->pos = base;
-	d->last_dd = n + 1;
-	d->blk_b = d->blk_e = 0;
-	if (n == 0)
+	d->last_dd = d->n + 1;
+	if (d->done || d->whole)
 		return;
 	/* the last ".." segment, walking back from the end */
-	a = seg_start(d, n);
+	a = seg_start(d, d->n);
 	for (;;) {
 		if (dot_kind(d, a, seg_end(d, a)) == 2) {
 			d->last_dd = a;
@@ -112,11 +140,38 @@ static void build_block(struct uriscan__dots *d, size_t a)
 	}
 }
 
+/* A dot segment [a, b) (kind k) read: 1 and *out if it stays. */
+static int dot_seg(struct uriscan__dots *d, size_t a, size_t b, int k,
+                   int absolute, struct uriscan__dot_piece *out)
+{
+	if (d->mode == URISCAN__DOTS_RFC2396 && k == 2) {
+		/* 6e, 6f: it takes the nearest segment still there; with
+		 * none left it stays, and no '/' follows it */
+		if (d->depth == 0) {
+			out->slash = 1;
+			out->off = a;
+			out->len = b - a;
+			return 1;
+		}
+		d->depth--;
+	}
+	/* B and C leave a '/' when the dot segment is the last one; A and
+	 * D (the leading dots of a relative path) do not */
+	if (b == d->n && (absolute || d->seen_normal))
+		d->pending_tail = 1;
+	return 0;
+}
+
 int uriscan__dots_next(struct uriscan__dots *d,
                        struct uriscan__dot_piece *out)
 {
-	int absolute = d->n > 0 && d->p[0] == '/';
+	int absolute = base_of(d);
 
+	if (d->whole && !d->done) {
+		d->done = 1;
+		*out = (struct uriscan__dot_piece){0, 0, d->n};
+		return 1;
+	}
 	while (!d->done) {
 		size_t a = d->pos, b = seg_end(d, a), idx = 0;
 		int k = dot_kind(d, a, b), in_blk, surv;
@@ -133,15 +188,13 @@ int uriscan__dots_next(struct uriscan__dots *d,
 		if (in_blk)
 			idx = d->blk_i++;
 		if (k != 0) {
-			/* B and C leave a '/' when the dot segment is the last
-			 * one; A and D (the leading dots of a relative path) do
-			 * not */
-			if (b == d->n && (absolute || d->seen_normal))
-				d->pending_tail = 1;
+			if (dot_seg(d, a, b, k, absolute, out))
+				return 1;
 			continue;
 		}
 		out->slash = absolute || d->seen_normal;
 		d->seen_normal = 1;
+		d->depth++;
 		surv = in_blk ? (d->bits[idx / 8] >> (idx % 8)) & 1 : 1;
 		if (surv) {
 			out->off = a;
@@ -151,27 +204,48 @@ int uriscan__dots_next(struct uriscan__dots *d,
 	}
 	if (d->pending_tail) {
 		d->pending_tail = 0;
-		out->slash = 1;
-		out->off = d->n;
-		out->len = 0;
+		*out = (struct uriscan__dot_piece){1, d->n, 0};
 		return 1;
 	}
 	return 0;
 }
 
-size_t uriscan__remove_dot_segments(const char *p, size_t n, char *out,
-                                    unsigned flags)
+int uriscan__dots_2slash(const struct uriscan__dots *d)
 {
-	struct uriscan__dots d;
+	struct uriscan__dots c = *d;
+	struct uriscan__dot_piece pc;
+	int got = 0;
+
+	while (got < 2 && uriscan__dots_next(&c, &pc)) {
+		if (pc.slash)
+			got++;
+		for (size_t i = 0; i < pc.len && got < 2; i++, got++)
+			if (at(d, pc.off + i) != '/')
+				return 0;
+	}
+	return got == 2;
+}
+
+size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst)
+{
+	struct uriscan__dots c = *d;
 	struct uriscan__dot_piece pc;
 	size_t o = 0;
 
-	uriscan__dots_init(&d, p, n, flags);
-	while (uriscan__dots_next(&d, &pc)) {
-		if (pc.slash)
-			out[o++] = '/';
-		if (pc.len)
-			memcpy(out + o, p + pc.off, pc.len);
+	while (uriscan__dots_next(&c, &pc)) {
+		if (pc.slash && dst)
+			dst[o] = '/';
+		o += (size_t)pc.slash;
+		if (dst && pc.len) {
+			size_t n0 = d->v.n[0], k = pc.off < n0 ? n0 - pc.off : 0;
+			if (k > pc.len)
+				k = pc.len;
+			if (k)
+				memcpy(dst + o, d->v.p[0] + pc.off, k);
+			if (pc.len > k)
+				memcpy(dst + o + k, d->v.p[1] + (pc.off + k - n0),
+				       pc.len - k);
+		}
 		o += pc.len;
 	}
 	return o;

@@ -254,23 +254,6 @@ static size_t emit_at(struct uriscan__norm *n, size_t i)
 	return 3;
 }
 
-/* 1 if the path the dot walk d yields starts with "//". */
-static int starts_with_2slash(const struct uriscan__dots *d)
-{
-	struct uriscan__dots c = *d;
-	struct uriscan__dot_piece pc;
-	int slashes = 0;
-
-	while (uriscan__dots_next(&c, &pc)) {
-		slashes += pc.slash;
-		if (slashes >= 2)
-			return 1;
-		if (pc.len > 0)
-			return 0;
-	}
-	return 0;
-}
-
 static void start_path(struct uriscan__norm *n)
 {
 	n->path_state = 2;
@@ -278,10 +261,11 @@ static void start_path(struct uriscan__norm *n)
 		push(n, '/');
 	if (!n->dots)
 		return;
-	uriscan__dots_init(&n->d, (const char *)n->s + n->path_b,
-	                   n->path_e - n->path_b,
+	struct uriscan__path v = {{(const char *)n->s + n->path_b, NULL},
+	                          {n->path_e - n->path_b, 0}};
+	uriscan__dots_init(&n->d, &v, URISCAN__DOTS_RFC3986,
 	                   n->g == URISCAN_RFC1738 ? 0 : URISCAN__DOTS_PCT);
-	if (!URISCAN_HAS(&n->u, URISCAN_AUTHORITY) && starts_with_2slash(&n->d)) {
+	if (!URISCAN_HAS(&n->u, URISCAN_AUTHORITY) && uriscan__dots_2slash(&n->d)) {
 		push(n, '/');
 		push(n, '.');
 	}

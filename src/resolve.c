@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "resolve.h"
+#include "dot_segments.h"
 #include "uriscan.h"
 
 /* The components of the target (5.2.2 "T"), each [p, p + n) or absent. */
@@ -17,7 +17,7 @@ struct piece {
 struct target {
 	struct piece scheme, authority, query, fragment;
 	struct uriscan__path path;
-	enum uriscan__dots dots;
+	enum uriscan__dots_mode dots;
 };
 
 static struct piece part(const char *s, const struct uriscan_uri *u,
@@ -85,7 +85,7 @@ static int pick(enum uriscan_grammar g, const char *b,
                 struct target *t)
 {
 	int old = g == URISCAN_RFC2396;
-	enum uriscan__dots rds = old ? URISCAN__DOTS_RFC2396
+	enum uriscan__dots_mode rds = old ? URISCAN__DOTS_RFC2396
 	                             : URISCAN__DOTS_RFC3986;
 	struct piece rscheme = part(r, ru, URISCAN_SCHEME);
 	struct piece rauth = part(r, ru, URISCAN_AUTHORITY);
@@ -163,14 +163,17 @@ static int compose(const struct target *t, char *out, size_t out_cap,
                    size_t *out_len)
 {
 	struct obuf o = {out, out_cap, 0};
-	char head[2];
-	size_t plen = uriscan__dots(&t->path, t->dots, NULL, head);
+	struct uriscan__dots d;
+	size_t plen, need;
+	int guard;
+
+	uriscan__dots_init(&d, &t->path, t->dots, 0);
+	plen = uriscan__dots_write(&d, NULL);
 	/* no authority and a path "//...": "/." keeps the path a path */
-	int guard = !t->authority.has && head[0] == '/' && head[1] == '/';
-	size_t need = t->scheme.n + 1 + (t->authority.has ? 2 + t->authority.n : 0) +
-	              (guard ? 2 : 0) + plen +
-	              (t->query.has ? 1 + t->query.n : 0) +
-	              (t->fragment.has ? 1 + t->fragment.n : 0);
+	guard = !t->authority.has && uriscan__dots_2slash(&d);
+	need = t->scheme.n + 1 + (t->authority.has ? 2 + t->authority.n : 0) +
+	       (guard ? 2 : 0) + plen + (t->query.has ? 1 + t->query.n : 0) +
+	       (t->fragment.has ? 1 + t->fragment.n : 0);
 
 	*out_len = need;
 	if (need >= out_cap)
@@ -183,8 +186,7 @@ static int compose(const struct target *t, char *out, size_t out_cap,
 	}
 	if (guard)
 		put(&o, "/.", 2);
-	uriscan__dots(&t->path, t->dots, out + o.n, head);
-	o.n += plen;
+	o.n += uriscan__dots_write(&d, out + o.n);
 	if (t->query.has) {
 		put(&o, "?", 1);
 		put(&o, t->query.p, t->query.n);
