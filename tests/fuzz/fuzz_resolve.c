@@ -24,7 +24,9 @@
  *    it is; RFC 3986 and 3987 give it with its dot segments removed: the
  *    result's path holds no "." or ".." segment (other than the "/." in
  *    front of a path "//..." without authority), and is the same whatever
- *    the base.
+ *    the base;
+ *  - RFC 3986 and 3987 (strict): resolving the normalized reference gives
+ *    the same target, once both targets are normalized (uriscan_normalize).
  * More checks: add a function to resolve_checks[] below; each gets the
  * case and its result.
  */
@@ -145,11 +147,62 @@ static void check_absolute(const struct rcase *c)
 	}
 }
 
+/* uriscan_normalize into a heap block of exactly the size needed (the
+ * caller frees it); NULL when s is not valid. */
+static char *normalized(enum uriscan_grammar g, const char *s, size_t n,
+                        size_t *len)
+{
+	char *out;
+	*len = 0;
+	if (uriscan_normalize(g, s, n, NULL, 0, len, 0, NULL) !=
+	    URISCAN_E_BUFFER_TOO_SMALL)
+		return NULL;
+	out = malloc(*len + 1);
+	FUZZ_ASSERT(out != NULL, "out of memory");
+	FUZZ_ASSERT(uriscan_normalize(g, s, n, out, *len + 1, len, 0, NULL) ==
+	                URISCAN_OK,
+	            "normalize failed after its size query");
+	return out;
+}
+
+/* Resolving the normalized reference gives the same target, up to
+ * normalization (RFC 3986 and 3987, strict). */
+static void check_normalized_ref(const struct rcase *c)
+{
+	size_t nr, nt = 0, na, nb;
+	char *ref, *t, *a, *b;
+
+	if ((c->g != URISCAN_RFC3986 && c->g != URISCAN_RFC3987) ||
+	    (c->flags & URISCAN_RESOLVE_NON_STRICT))
+		return;
+	ref = normalized(c->g, c->ref, c->ref_len, &nr);
+	FUZZ_ASSERT(ref != NULL, "a reference that resolves does not normalize");
+	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, ref, nr, 0, NULL,
+	                            0, &nt, NULL, NULL) ==
+	                URISCAN_E_BUFFER_TOO_SMALL,
+	            "the normalized reference does not resolve: %s", ref);
+	t = malloc(nt + 1);
+	FUZZ_ASSERT(t != NULL, "out of memory");
+	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, ref, nr, 0, t,
+	                            nt + 1, &nt, NULL, NULL) == URISCAN_OK,
+	            "resolve failed after its size query");
+	a = normalized(c->g, c->res, c->res_len, &na);
+	b = normalized(c->g, t, nt, &nb);
+	FUZZ_ASSERT(a != NULL && b != NULL && fuzz_span_eq(a, na, b, nb),
+	            "the normalized reference resolves elsewhere: %s vs %s",
+	            c->res, t);
+	free(ref);
+	free(t);
+	free(a);
+	free(b);
+}
+
 typedef void (*resolve_check_fn)(const struct rcase *c);
 static const resolve_check_fn resolve_checks[] = {
 	check_valid,
 	check_fixed_point,
 	check_absolute,
+	check_normalized_ref,
 };
 
 /* RFC 2396 "?" query ["#" fragment] (the header: Appendix C's "?y"): the
