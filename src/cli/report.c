@@ -15,7 +15,8 @@
 
 static const char *usage_command; /* NULL: the general help */
 
-static void verror(const char *fmt, va_list ap)
+__attribute__((format(printf, 1, 0))) static void verror(const char *fmt,
+                                                      va_list ap)
 {
 	int saved = errno;
 
