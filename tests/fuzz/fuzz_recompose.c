@@ -146,7 +146,7 @@ static void check_query(const char *q, size_t len, unsigned flags)
 	while (uriscan_query_next(&it, &p)) {
 		FUZZ_ASSERT(!ended && p.pair.off == at && p.pair.len <= len - at,
 		            "query: pair at %u, expected at %zu", p.pair.off, at);
-		const char *b = q + p.pair.off;
+		const char *b = q ? q + p.pair.off : ""; /* q NULL: len 0 */
 		const char *eq = p.pair.len ? memchr(b, '=', p.pair.len) : NULL;
 		for (size_t i = 0; i < p.pair.len; i++)
 			FUZZ_ASSERT(b[i] != '&' && (b[i] != ';' ||
