@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Run the uriscan CLI cases of a JSON file and print TAP, one point per case.
 
-Usage: run_cases.py URISCAN CASES.json [VERSION]
+Usage: run_cases.py URISCAN CASES.json [VERSION [K/N]]
+
+K/N: run only shard K of N (the cases whose 0-based index is K-1 modulo N),
+so that meson runs the shards side by side (they take minutes under
+memcheck).
 
 CASES.json is a list of objects:
   name             unique name of the case
@@ -398,7 +402,7 @@ def run_case(exe, case, version, config):
 
 def main():
     if len(sys.argv) < 3:
-        print("usage: run_cases.py URISCAN CASES.json [VERSION]",
+        print("usage: run_cases.py URISCAN CASES.json [VERSION [K/N]]",
               file=sys.stderr)
         return 2
     exe = os.path.abspath(sys.argv[1])
@@ -410,6 +414,12 @@ def main():
     if dup:
         print(f"Bail out! duplicate case names: {sorted(dup)}")
         return 1
+    if len(sys.argv) > 4:
+        k, n = (int(x) for x in sys.argv[4].split("/"))
+        if not 1 <= k <= n:
+            print(f"Bail out! bad shard {sys.argv[4]}")
+            return 1
+        cases = cases[k - 1::n]
 
     print(f"1..{len(cases)}")
     failed = 0
