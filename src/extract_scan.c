@@ -180,16 +180,18 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 	const struct uriscan__xmachine *xm = k->xm;
 	size_t lim = eof ? len : (len >= 2 ? len - 2 : 0);
 	size_t i = *from < *floor ? *floor : *from;
+	/* components in the same run (the tags machine), when wanted */
+	const int want_tags = o->uri != NULL && xm->xexec != NULL;
+	const int any_colon = k->opaque != NULL;
 
 	for (;;) {
-		size_t c = uriscan__find_candidate(k->opaque != NULL, k->simd, b,
-		                                    i, lim, len);
+		size_t c = uriscan__find_candidate(any_colon, k->simd, b, i, lim,
+		                                   len);
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
 		int cs, auth, lcs = 0;
-		/* components in the same run (the tags machine), when wanted */
-		int tags = o->uri != NULL && xm->xexec != NULL;
+		int tags = want_tags;
 
 		if (c >= lim)
 			break;
@@ -210,7 +212,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			r++;
 		if (r == c)
 			continue;
-		auth = c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/';
+		/* (without opaque schemes every candidate is a "://") */
+		auth = !any_colon ||
+		       (c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/');
 		if (!auth && !opaque_listed(k, b + r, c - r))
 			continue;
 
