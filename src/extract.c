@@ -56,9 +56,10 @@ int uriscan_extract(enum uriscan_grammar g,
 		return URISCAN_E_INVALID_ARG;
 	if (len == 0)
 		return URISCAN_OK;
+	/* every field a match reads is set by the scan */
+	memset(&o, 0, sizeof o);
+	o.uri = (k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m.uri;
 	for (;;) {
-		memset(&o, 0, sizeof o);
-		o.uri = (k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m.uri;
 		if (uriscan__extract_scan(&k, (const unsigned char *)s, len, 1,
 		                          &from, &floor, &o) != S_MATCH)
 			break;

@@ -51,6 +51,29 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
                           size_t len, int eof, size_t *from, size_t *floor,
                           struct scan_out *o);
 
+/* Could trimming (extract_trim.c) remove c at the end of a match? */
+static inline int uriscan__trimmable(unsigned char c)
+{
+	switch (c) {
+	case '.': case ',': case ';': case ':': case '!': case '?':
+	case ')': case ']': case '\'':
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Trailing punctuation (uriscan.h, rule 4): the new end of the match
+ * b[ms, me), not before min_end. */
+size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
+                             size_t min_end);
+
+/* Cut the components *u of a match of grammar g back to its first `cut`
+ * bytes (a trimmed end) without a parse: 1 if done, 0 if a parse is
+ * needed (*u then unchanged or partly cut: parse again). */
+int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
+                         size_t cut);
+
 /* The match o found in buffer b (stream offset abs) as the caller sees it. */
 void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
                            const unsigned char *b, uint64_t abs,

@@ -64,36 +64,41 @@ css_mask(const unsigned char *b, size_t at)
 
 /* The same as uriscan__find_css_scalar, 64 positions at a time: ":/" found
  * by vector compares (two 32-byte blocks tested at once), the second '/'
- * checked for each hit. */
+ * checked for each hit. The loads of a block at `from` read b[from, from +
+ * 65), so from + 64 <= end = min(lim, len - 1) (lim <= len): one bound. */
 __attribute__((target("avx2"))) size_t
 uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
                        size_t len)
 {
-	while (from + 32 <= lim && from + 33 <= len) {
-		__m256i m0 = css_mask(b, from), m1;
-		uint64_t bits;
-		size_t step = 32;
+	size_t end = lim < len ? lim : len - 1;
 
-		if (from + 64 <= lim && from + 65 <= len) {
-			m1 = css_mask(b, from + 32);
-			if (_mm256_testz_si256(_mm256_or_si256(m0, m1),
-			                       _mm256_or_si256(m0, m1))) {
-				from += 64;
-				continue;
-			}
-			bits = (uint32_t)_mm256_movemask_epi8(m0) |
-			       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
-			step = 64;
-		} else {
-			bits = (uint32_t)_mm256_movemask_epi8(m0);
-		}
-		while (bits != 0) {
+	if (lim == 0)
+		return lim;
+	for (; from + 64 <= end; from += 64) {
+		__m256i m0 = css_mask(b, from), m1 = css_mask(b, from + 32);
+		__m256i m = _mm256_or_si256(m0, m1);
+		uint64_t bits;
+
+		if (_mm256_testz_si256(m, m))
+			continue;
+		bits = (uint32_t)_mm256_movemask_epi8(m0) |
+		       (uint64_t)(uint32_t)_mm256_movemask_epi8(m1) << 32;
+		do {
 			size_t c = from + (size_t)__builtin_ctzll(bits);
 			if (c + 2 < len && b[c + 2] == '/')
 				return c;
 			bits &= bits - 1;
+		} while (bits != 0);
+	}
+	if (from + 32 <= end) {
+		uint32_t bits = (uint32_t)_mm256_movemask_epi8(css_mask(b, from));
+		while (bits != 0) {
+			size_t c = from + (size_t)__builtin_ctz(bits);
+			if (c + 2 < len && b[c + 2] == '/')
+				return c;
+			bits &= bits - 1;
 		}
-		from += step;
+		from += 32;
 	}
 	return uriscan__find_css_scalar(b, from, lim, len);
 }

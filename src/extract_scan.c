@@ -168,65 +168,6 @@ static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
 	return 0;
 }
 
-/* Trailing punctuation (uriscan.h, rule 4): the new end of b[ms, me). */
-/* How many times c occurs in b[ms, me). */
-static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
-                         unsigned char c)
-{
-	size_t n = 0;
-	const unsigned char *q = b + ms, *e = b + me;
-
-	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
-		n++;
-		q++;
-	}
-	return n;
-}
-
-static size_t trim(const unsigned char *b, size_t ms, size_t me,
-                   size_t min_end)
-{
-	/* the counts, taken only when a bracket or quote is at the end (the
-	 * bytes before it do not change while trimming) */
-	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
-	int counted = 0;
-
-	switch (b[me - 1]) {
-	case '.': case ',': case ';': case ':': case '!': case '?':
-	case ')': case ']': case '\'':
-		break;
-	default:
-		return me; /* the common case: nothing to count */
-	}
-	while (me > min_end) {
-		unsigned char c = b[me - 1];
-		if (!counted && (c == ')' || c == ']' || c == '\'')) {
-			op = count_byte(b, ms, me, '(');
-			cp = count_byte(b, ms, me, ')');
-			ob = count_byte(b, ms, me, '[');
-			cb = count_byte(b, ms, me, ']');
-			q = count_byte(b, ms, me, '\'');
-			counted = 1;
-		}
-		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
-		    c == '?') {
-			me--;
-		} else if (c == ')' && cp > op) {
-			cp--;
-			me--;
-		} else if (c == ']' && cb > ob) {
-			cb--;
-			me--;
-		} else if (c == '\'' && (q & 1)) {
-			q--;
-			me--;
-		} else {
-			break;
-		}
-	}
-	return me;
-}
-
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
@@ -239,16 +180,18 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 	const struct uriscan__xmachine *xm = k->xm;
 	size_t lim = eof ? len : (len >= 2 ? len - 2 : 0);
 	size_t i = *from < *floor ? *floor : *from;
+	/* components in the same run (the tags machine), when wanted */
+	const int want_tags = o->uri != NULL && xm->xexec != NULL;
+	const int any_colon = k->opaque != NULL;
 
 	for (;;) {
-		size_t c = uriscan__find_candidate(k->opaque != NULL, k->simd, b,
-		                                    i, lim, len);
+		size_t c = uriscan__find_candidate(any_colon, k->simd, b, i, lim,
+		                                   len);
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
 		int cs, auth, lcs = 0;
-		/* components in the same run (the tags machine), when wanted */
-		int tags = o->uri != NULL && xm->xexec != NULL;
+		int tags = want_tags;
 
 		if (c >= lim)
 			break;
@@ -258,13 +201,20 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		if (c >= SCHEME_MAX && c - SCHEME_MAX > lo)
 			lo = c - SCHEME_MAX;
 		r = c;
+		/* four at a time while they all are ("http", "ttps") */
+		while (r >= lo + 4 && (classes[b[r - 1]] & classes[b[r - 2]] &
+		                       classes[b[r - 3]] & classes[b[r - 4]] &
+		                       C_SCHEME))
+			r -= 4;
 		while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
 			r--;
 		while (r < c && !(byte_class(b[r]) & C_ALPHA))
 			r++;
 		if (r == c)
 			continue;
-		auth = c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/';
+		/* (without opaque schemes every candidate is a "://") */
+		auth = !any_colon ||
+		       (c + 2 < len && b[c + 1] == '/' && b[c + 2] == '/');
 		if (!auth && !opaque_listed(k, b + r, c - r))
 			continue;
 
@@ -320,19 +270,27 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		}
 		me = (size_t)(lf - b);
 		o->lf = me;
-		if (!(k->flags & URISCAN_EXTRACT_NO_TRIM))
-			me = trim(b, r, me, auth ? c + 3 : c + 1);
+		if (!(k->flags & URISCAN_EXTRACT_NO_TRIM) &&
+		    uriscan__trimmable(b[me - 1]))
+			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
-		if (tags && me == o->lf && r + n == o->lf) {
+		if (tags && r + n == o->lf) {
 			/* the run read nothing past the match but the byte that
-			 * ended it: end it at the match with the EOF actions of
-			 * the state there, and the components are complete */
-			const unsigned char *e = b + me, *lf2 = NULL;
+			 * ended it: end it there with the EOF actions of the
+			 * state there, and the components are complete; cut
+			 * them back to a trimmed end (extract_trim.c) */
+			const unsigned char *e = b + o->lf, *lf2 = NULL;
 			cs = lcs;
 			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
 			uri_done(o->uri);
-		} else if (o->uri != NULL) {
+			if (me != o->lf &&
+			    !uriscan__extract_cut(k->g, o->uri, me - r))
+				tags = 0;
+		} else {
+			tags = 0;
+		}
+		if (!tags && o->uri != NULL) {
 			/* trimming keeps an RFC 3986 URI valid; should a grammar
 			 * disagree, give bytes back until it parses */
 			while (!parse_match(k, b + r, me - r, o->uri) &&

@@ -1,0 +1,114 @@
+/*
+ * extract_trim.c: the URL extractor's trimming of trailing punctuation
+ * (uriscan.h, rule 4) and the components of a trimmed match taken from those
+ * of the untrimmed one. No allocation, no SIMD, reads only [b + ms, b + me).
+ */
+#include <string.h>
+
+#include "extract.h"
+
+/* How many times c occurs in b[ms, me). */
+static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
+                         unsigned char c)
+{
+	size_t n = 0;
+	const unsigned char *q = b + ms, *e = b + me;
+
+	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
+		n++;
+		q++;
+	}
+	return n;
+}
+
+size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
+                             size_t min_end)
+{
+	/* The counts of a pair are taken when its closing byte is first at
+	 * the end (the bytes before it do not change while trimming). With
+	 * no opening byte, every closing one is unbalanced: its count is then
+	 * only a bound (me - ms) that stays above 0 while it is trimmed. */
+	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
+	int counted = 0; /* bit 0: ( ), bit 1: [ ], bit 2: ' */
+
+	while (me > min_end) {
+		unsigned char c = b[me - 1];
+		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
+		    c == '?') {
+			me--;
+			continue;
+		}
+		if (c == ')') {
+			if (!(counted & 1)) {
+				op = count_byte(b, ms, me, '(');
+				cp = op ? count_byte(b, ms, me, ')') : me - ms;
+				counted |= 1;
+			}
+			if (cp <= op)
+				break;
+			cp--;
+		} else if (c == ']') {
+			if (!(counted & 2)) {
+				ob = count_byte(b, ms, me, '[');
+				cb = ob ? count_byte(b, ms, me, ']') : me - ms;
+				counted |= 2;
+			}
+			if (cb <= ob)
+				break;
+			cb--;
+		} else if (c == '\'') {
+			if (!(counted & 4)) {
+				q = count_byte(b, ms, me, '\'');
+				counted |= 4;
+			}
+			if (!(q & 1))
+				break;
+			q--;
+		} else {
+			break;
+		}
+		me--;
+	}
+	return me;
+}
+
+/*
+ * In RFC 3986 and 3987 a path, a query and a fragment are closed under
+ * prefixes that end outside a pct-encoded triplet (and a trimmed byte is
+ * never part of one, nor of a UTF-8 sequence): cutting the match at `cut`
+ * shortens the components that end after it, drops a query whose '?' was
+ * cut, and changes nothing else. Any other component reaching past the cut
+ * (a host: "1.2.3.4." is a reg-name, "1.2.3.4" an IPv4address; an empty
+ * port) needs a parse.
+ */
+int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
+                         size_t cut)
+{
+	const uint32_t tail = 1u << URISCAN_PATH | 1u << URISCAN_QUERY |
+	                      1u << URISCAN_FRAGMENT;
+	uint32_t over = 0;
+
+	if (g != URISCAN_RFC3986 && g != URISCAN_RFC3987)
+		return 0;
+	for (uint32_t left = u->present; left != 0; left &= left - 1) {
+		unsigned c = (unsigned)__builtin_ctz(left);
+		if ((size_t)u->part[c].off + u->part[c].len > cut)
+			over |= 1u << c;
+	}
+	if (over & ~tail)
+		return 0;
+	for (unsigned c = URISCAN_PATH; c <= URISCAN_FRAGMENT; c++) {
+		if (!(over >> c & 1u))
+			continue;
+		if (u->part[c].off > cut) {
+			if (c == URISCAN_PATH)
+				return 0; /* (not reached: the path starts
+				           * before any trimmable byte) */
+			u->present &= ~(1u << c);
+			u->part[c].off = u->part[c].len = 0;
+		} else {
+			u->part[c].len = (uint32_t)(cut - u->part[c].off);
+		}
+	}
+	return 1;
+}
