@@ -69,7 +69,8 @@ struct uriscan__dots {
 	size_t depth;     /* RFC2396: segments read that a ".." may take */
 	size_t last_dd;   /* start of the last ".." segment; n + 1: none */
 	size_t blk_b, blk_e; /* segments starting in [blk_b, blk_e) ... */
-	size_t blk_i;        /* ... (the next one is number blk_i) ... */
+	size_t blk_i;        /* ... (the next one is number blk_i of blk_n) ... */
+	size_t blk_n;
 	unsigned char bits[URISCAN__DOTS_BLOCK / 8]; /* ... survive if set */
 };
 
@@ -83,9 +84,11 @@ int uriscan__dots_next(struct uriscan__dots *d,
 int uriscan__dots_2slash(const struct uriscan__dots *d);
 
 /*
- * The length of the output of the walk d (from where it stands); when dst
- * is not NULL the output is also written to dst[0, length). d is unchanged.
+ * The length of the output of the walk d (from where it stands); its first
+ * min(length, cap) bytes are also written to dst (which may be NULL when
+ * cap is 0). d is unchanged.
  */
-size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst);
+size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst,
+                           size_t cap);
 
 #endif
