@@ -3,6 +3,7 @@
  * 3987 5.3) written span by span: runs without escapes are copied whole.
  * No allocation; reads only [s, s + len).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "normgen.h"
@@ -23,6 +24,25 @@ static int hexval(unsigned c)
 static unsigned lower(unsigned c)
 {
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* dst[0, k) = s[0, k) with the ASCII upper-case letters in lower case;
+ * 8 bytes at a time (each byte of w below 0x80 tested for 'A'..'Z'). */
+static void copy_lower(unsigned char *dst, const unsigned char *s, size_t k)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fu, hi = 0x8080808080808080u;
+	size_t x = 0;
+
+	for (; x + 8 <= k; x += 8) {
+		uint64_t w, ge_a, gt_z;
+		memcpy(&w, s + x, 8);
+		ge_a = (w & lo7) + 0x3f3f3f3f3f3f3f3fu; /* + 0x80 - 'A' */
+		gt_z = (w & lo7) + 0x2525252525252525u; /* + 0x80 - 'Z' - 1 */
+		w |= (ge_a & ~gt_z & ~w & hi) >> 2;     /* 0x80 >> 2: 0x20 */
+		memcpy(dst + x, &w, 8);
+	}
+	for (; x < k; x++)
+		dst[x] = (unsigned char)lower(s[x]);
 }
 
 static int is_alnum(unsigned c)
@@ -286,13 +306,11 @@ static size_t step(struct uriscan__norm *n, size_t i, size_t e, int lo,
 		e = i + room;
 	const unsigned char *q = memchr(s + i + 1, '%', e - i - 1);
 	j = q ? (size_t)(q - s) : e;
-	if (lo) {
-		for (size_t x = i; x < j; x++)
-			dst[(*o)++] = (unsigned char)lower(s[x]);
-	} else {
+	if (lo)
+		copy_lower(dst + *o, s + i, j - i);
+	else
 		memcpy(dst + *o, s + i, j - i);
-		*o += j - i;
-	}
+	*o += j - i;
 	return j - i;
 }
 
