@@ -41,11 +41,18 @@ static size_t base_of(const struct uriscan__dots *d)
 /* The first '/' in piece k at or after its offset i, as a path offset. */
 static size_t find_slash(const struct uriscan__dots *d, int k, size_t i)
 {
-	size_t n = d->v.n[k];
-	const char *s = i < n ? memchr(d->v.p[k] + i, '/', n - i) : NULL;
-	if (s == NULL)
+	size_t n = d->v.n[k], at0 = k ? d->v.n[0] : 0, near;
+	const char *p = d->v.p[k], *s;
+
+	if (i >= n)
 		return (size_t)-1;
-	return (size_t)(s - d->v.p[k]) + (k ? d->v.n[0] : 0);
+	/* segments are short: a loop before memchr's call */
+	near = n - i < 16 ? n : i + 16;
+	for (; i < near; i++)
+		if (p[i] == '/')
+			return at0 + i;
+	s = i < n ? memchr(p + i, '/', n - i) : NULL;
+	return s ? at0 + (size_t)(s - p) : (size_t)-1;
 }
 
 /* End of the segment starting at a: the next '/' or n. */
