@@ -14,16 +14,16 @@ static unsigned char at(const struct uriscan__dots *d, size_t i)
 	return (unsigned char)(i < n0 ? d->v.p[0][i] : d->v.p[1][i - n0]);
 }
 
-/* 1 for ".", 2 for "..", 0 for any other segment [a, b). */
-static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
+int uriscan__dots_kind(const char *seg, size_t n, unsigned flags)
 {
+	size_t a = 0;
 	int units = 0;
-	while (a < b) {
-		if (at(d, a) == '.')
+
+	while (a < n) {
+		if (seg[a] == '.')
 			a++;
-		else if ((d->flags & URISCAN__DOTS_PCT) && b - a >= 3 &&
-		         at(d, a) == '%' && at(d, a + 1) == '2' &&
-		         (at(d, a + 2) == 'E' || at(d, a + 2) == 'e'))
+		else if ((flags & URISCAN__DOTS_PCT) && n - a >= 3 && seg[a] == '%' &&
+		         seg[a + 1] == '2' && (seg[a + 2] == 'E' || seg[a + 2] == 'e'))
 			a += 3;
 		else
 			return 0;
@@ -31,6 +31,19 @@ static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
 			return 0;
 	}
 	return units;
+}
+
+/* The kind of segment [a, b) of the path (uriscan__dots_kind); a segment
+ * lies in one piece (piece 0 is empty or ends with '/'). */
+static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
+{
+	size_t n0 = d->v.n[0];
+
+	if (b <= n0)
+		return uriscan__dots_kind(d->v.p[0] + a, b - a, d->flags);
+	if (a >= n0)
+		return uriscan__dots_kind(d->v.p[1] + (a - n0), b - a, d->flags);
+	return 0; /* across the pieces: not made by any caller */
 }
 
 static size_t base_of(const struct uriscan__dots *d)

@@ -8,7 +8,8 @@
 #include <stddef.h>
 
 /* A path made of two pieces read one after the other (a merged path is
- * the base's directory then the reference's path); n[1] may be 0. */
+ * the base's directory then the reference's path); n[1] may be 0. Piece 0
+ * is empty or ends with '/' (no segment lies across the two). */
 struct uriscan__path {
 	const char *p[2];
 	size_t n[2];
@@ -73,6 +74,10 @@ struct uriscan__dots {
 	size_t blk_n;
 	unsigned char bits[URISCAN__DOTS_BLOCK / 8]; /* ... survive if set */
 };
+
+/* 1 if seg[0, n) is the segment ".", 2 if "..", else 0 (with
+ * URISCAN__DOTS_PCT, '.' may be written "%2E" or "%2e"). */
+int uriscan__dots_kind(const char *seg, size_t n, unsigned flags);
 
 void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
                         enum uriscan__dots_mode mode, unsigned flags);

@@ -252,6 +252,23 @@ static size_t iri_decode(const struct uriscan__norm *n, size_t i,
 	return 3 * (size_t)m;
 }
 
+/* "%2E" at s[i] stays encoded in a path whose dot segments stay (a
+ * relative reference's): decoded, it would make a segment "." or ".."
+ * that the path did not have (".%2E" is a name to uriscan_resolve). */
+static int keeps_dot(const struct uriscan__norm *n, size_t i)
+{
+	size_t a = i, b = i;
+
+	if (n->dots || !in(i, n->path_b, n->path_e))
+		return 0;
+	while (a > n->path_b && n->s[a - 1] != '/')
+		a--;
+	while (b < n->path_e && n->s[b] != '/')
+		b++;
+	return uriscan__dots_kind((const char *)n->s + a, b - a,
+	                          URISCAN__DOTS_PCT) != 0;
+}
+
 /* The normal form of the escape at s[i] (with the ones after it, for an
  * IRI character) to out[0, *k) (at most 4 bytes); returns how many input
  * bytes it took. */
@@ -260,7 +277,8 @@ static size_t escape(const struct uriscan__norm *n, size_t i,
 {
 	unsigned o = (unsigned)(hexval(n->s[i + 1]) * 16 + hexval(n->s[i + 2]));
 
-	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e)) {
+	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e) &&
+	    !(o == '.' && keeps_dot(n, i))) {
 		out[0] = (unsigned char)(in(i, n->host_b, n->host_e) ? lower(o) : o);
 		*k = 1;
 		return 3;
