@@ -738,10 +738,7 @@ URISCAN_API int uriscan_resolve(enum uriscan_grammar g, const char *base,
  *  - the dot segments removed (RFC 3986 5.2.4) from the path of a reference
  *    that has a scheme, an authority or a path starting with "/" (not from
  *    the rootless path of a relative reference: "a/../b" is kept). A
- *    segment "." or ".." written with "%2E" is a dot segment too in a path
- *    that starts with "/"; in a rootless path it is no dot segment and
- *    its "%2E" stays encoded ("a/.%2e/b" -> "a/.%2E/b", "x:%2e/a" ->
- *    "x:%2E/a"), as uriscan_resolve reads it. When the
+ *    segment "." or ".." written with "%2E" is a dot segment too. When the
  *    result would make a path without an authority start with "//" (which
  *    would read as an authority: "x://a"), "/." is written in front of
  *    it ("x:/.//a"), as WHATWG URL does; that form is its own normal form.

@@ -179,7 +179,7 @@ int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
 	n->g = g;
 	n->flags = flags;
 	n->i = n->scheme_e = n->host_b = n->host_e = 0;
-	n->dots = n->pct_dots = n->path_slash = n->path_state = 0;
+	n->dots = n->path_slash = n->path_state = 0;
 	n->seg_i = n->seg_e = 0;
 	n->pn = n->pi = 0;
 	n->nodec_b = n->nodec_e = n->drop_b = n->drop_e = NOWHERE;
@@ -208,10 +208,6 @@ int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
 		n->dots = abs || (g != URISCAN_RFC2396 &&
 		                  (URISCAN_HAS(u, URISCAN_SCHEME) ||
 		                   URISCAN_HAS(u, URISCAN_AUTHORITY)));
-		/* in a rootless path "%2E" stays a name, as uriscan_resolve
-		 * reads it: 5.2.4 on a rootless path ("a:%2E//" -> "a:/")
-		 * would not give the same before and after the decoding */
-		n->pct_dots = abs;
 	}
 	set_scheme_based(n);
 	return URISCAN_OK;
@@ -256,15 +252,14 @@ static size_t iri_decode(const struct uriscan__norm *n, size_t i,
 	return 3 * (size_t)m;
 }
 
-/* "%2E" at s[i] stays encoded in a path where it is no dot (rootless:
- * a relative reference's, whose dot segments stay, or a URI's): decoded,
- * it would make a segment "." or ".." that the path did not have
- * (".%2E" is a name to uriscan_resolve). */
+/* "%2E" at s[i] stays encoded in a path whose dot segments stay (a
+ * relative reference's): decoded, it would make a segment "." or ".."
+ * that the path did not have (".%2E" is a name to uriscan_resolve). */
 static int keeps_dot(const struct uriscan__norm *n, size_t i)
 {
 	size_t a = i, b = i;
 
-	if (n->pct_dots || !in(i, n->path_b, n->path_e))
+	if (n->dots || !in(i, n->path_b, n->path_e))
 		return 0;
 	while (a > n->path_b && n->s[a - 1] != '/')
 		a--;
@@ -347,7 +342,7 @@ static void start_path(struct uriscan__norm *n)
 	struct uriscan__path v = {{(const char *)n->s + n->path_b, NULL},
 	                          {n->path_e - n->path_b, 0}};
 	uriscan__dots_init(&n->d, &v, URISCAN__DOTS_RFC3986,
-	                   n->pct_dots ? URISCAN__DOTS_PCT : 0);
+	                   n->g == URISCAN_RFC1738 ? 0 : URISCAN__DOTS_PCT);
 	if (!URISCAN_HAS(&n->u, URISCAN_AUTHORITY) && uriscan__dots_2slash(&n->d)) {
 		push(n, '/');
 		push(n, '.');

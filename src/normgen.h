@@ -27,7 +27,6 @@ struct uriscan__norm {
 	size_t path_b, path_e;   /* the path; path_b (size_t)-1: none */
 	int decode;              /* the grammar decodes unreserved escapes */
 	int dots;                /* remove the dot segments of the path */
-	int pct_dots;            /* ... and "%2E" is a '.' in them */
 	int path_slash;          /* write "/" where the (empty) path starts */
 	int path_state;          /* 0 before the path, 1 in it, 2 after */
 	size_t seg_i, seg_e;     /* the rest of the current segment */
