@@ -1,6 +1,7 @@
 /*
  * compare.c: uriscan_equivalent, two normal forms (normgen.c) compared as
- * they are produced. No allocation, no buffer; any length.
+ * they are produced, a window of each at a time. No allocation; any
+ * length.
  */
 #include <string.h>
 
@@ -12,7 +13,9 @@ int uriscan_equivalent(enum uriscan_grammar g, const char *a, size_t alen,
 {
 	struct uriscan__norm na, nb;
 	unsigned norm_flags = flags & ~URISCAN_EQUIV_STRING;
-	int st, ca, cb;
+	unsigned char wa[128], wb[128];
+	size_t la = 0, ia = 0, lb = 0, ib = 0, m;
+	int st;
 
 	if (error_offset)
 		*error_offset = 0;
@@ -39,10 +42,23 @@ int uriscan_equivalent(enum uriscan_grammar g, const char *a, size_t alen,
 		*equal = alen == blen && (alen == 0 || memcmp(a, b, alen) == 0);
 		return URISCAN_OK;
 	}
-	do {
-		ca = uriscan__norm_next(&na);
-		cb = uriscan__norm_next(&nb);
-	} while (ca == cb && ca >= 0);
-	*equal = ca == cb;
-	return URISCAN_OK;
+	for (;;) {
+		if (ia == la) {
+			la = uriscan__norm_fill(&na, wa, sizeof wa);
+			ia = 0;
+		}
+		if (ib == lb) {
+			lb = uriscan__norm_fill(&nb, wb, sizeof wb);
+			ib = 0;
+		}
+		if (la == 0 || lb == 0) { /* one has ended: equal if both have */
+			*equal = la == 0 && lb == 0;
+			return URISCAN_OK;
+		}
+		m = la - ia < lb - ib ? la - ia : lb - ib;
+		if (memcmp(wa + ia, wb + ib, m) != 0)
+			return URISCAN_OK;
+		ia += m;
+		ib += m;
+	}
 }

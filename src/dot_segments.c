@@ -14,16 +14,16 @@ static unsigned char at(const struct uriscan__dots *d, size_t i)
 	return (unsigned char)(i < n0 ? d->v.p[0][i] : d->v.p[1][i - n0]);
 }
 
-/* 1 for ".", 2 for "..", 0 for any other segment [a, b). */
-static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
+int uriscan__dots_kind(const char *seg, size_t n, unsigned flags)
 {
+	size_t a = 0;
 	int units = 0;
-	while (a < b) {
-		if (at(d, a) == '.')
+
+	while (a < n) {
+		if (seg[a] == '.')
 			a++;
-		else if ((d->flags & URISCAN__DOTS_PCT) && b - a >= 3 &&
-		         at(d, a) == '%' && at(d, a + 1) == '2' &&
-		         (at(d, a + 2) == 'E' || at(d, a + 2) == 'e'))
+		else if ((flags & URISCAN__DOTS_PCT) && n - a >= 3 && seg[a] == '%' &&
+		         seg[a + 1] == '2' && (seg[a + 2] == 'E' || seg[a + 2] == 'e'))
 			a += 3;
 		else
 			return 0;
@@ -31,6 +31,19 @@ static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
 			return 0;
 	}
 	return units;
+}
+
+/* The kind of segment [a, b) of the path (uriscan__dots_kind); a segment
+ * lies in one piece (piece 0 is empty or ends with '/'). */
+static int dot_kind(const struct uriscan__dots *d, size_t a, size_t b)
+{
+	size_t n0 = d->v.n[0];
+
+	if (b <= n0)
+		return uriscan__dots_kind(d->v.p[0] + a, b - a, d->flags);
+	if (a >= n0)
+		return uriscan__dots_kind(d->v.p[1] + (a - n0), b - a, d->flags);
+	return 0; /* across the pieces: not made by any caller */
 }
 
 static size_t base_of(const struct uriscan__dots *d)
@@ -41,11 +54,18 @@ static size_t base_of(const struct uriscan__dots *d)
 /* The first '/' in piece k at or after its offset i, as a path offset. */
 static size_t find_slash(const struct uriscan__dots *d, int k, size_t i)
 {
-	size_t n = d->v.n[k];
-	const char *s = i < n ? memchr(d->v.p[k] + i, '/', n - i) : NULL;
-	if (s == NULL)
+	size_t n = d->v.n[k], at0 = k ? d->v.n[0] : 0, near;
+	const char *p = d->v.p[k], *s;
+
+	if (i >= n)
 		return (size_t)-1;
-	return (size_t)(s - d->v.p[k]) + (k ? d->v.n[0] : 0);
+	/* segments are short: a loop before memchr's call */
+	near = n - i < 16 ? n : i + 16;
+	for (; i < near; i++)
+		if (p[i] == '/')
+			return at0 + i;
+	s = i < n ? memchr(p + i, '/', n - i) : NULL;
+	return s ? at0 + (size_t)(s - p) : (size_t)-1;
 }
 
 /* End of the segment starting at a: the next '/' or n. */
@@ -72,12 +92,54 @@ static size_t seg_start(const struct uriscan__dots *d, size_t e)
 	return e;
 }
 
+/* 1 if path offset i (in piece k at offset j) starts a segment: the path
+ * starts there or a '/' comes before it. */
+static int starts_segment(const struct uriscan__dots *d, int k, size_t j)
+{
+	if (j > 0)
+		return d->v.p[k][j - 1] == '/';
+	return k == 0 || d->v.n[0] == 0 || d->v.p[0][d->v.n[0] - 1] == '/';
+}
+
+/*
+ * Find the dot segments from the bytes that can start one ('.', and '%'
+ * under URISCAN__DOTS_PCT) at the start of a segment: returns 1 if there is
+ * one, and sets d->last_dd to the start of the last ".." (if any).
+ */
+static int find_dots(struct uriscan__dots *d)
+{
+	int marks = d->flags & URISCAN__DOTS_PCT ? 2 : 1, any = 0;
+
+	for (int k = 0; k < 2; k++) {
+		const char *p = d->v.p[k];
+		size_t n = d->v.n[k], at0 = k ? d->v.n[0] : 0;
+		if (n == 0)
+			continue;
+		for (int w = 0; w < marks; w++) {
+			const char *q = p;
+			while ((q = memchr(q, w ? '%' : '.', n - (size_t)(q - p)))) {
+				size_t j = (size_t)(q - p), a = at0 + j;
+				int kind;
+				if (starts_segment(d, k, j) &&
+				    (kind = dot_kind(d, a, seg_end(d, a))) != 0) {
+					any = 1;
+					if (kind == 2 &&
+					    (d->last_dd > d->n || a > d->last_dd))
+						d->last_dd = a;
+				}
+				if (++q == p + n)
+					break;
+			}
+		}
+	}
+	return any;
+}
+
 void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
                         enum uriscan__dots_mode mode, unsigned flags)
 {
-	size_t base, a;
-
-	memset(d, 0, sizeof *d);
+	/* the block bits are cleared when a block is built */
+	memset(d, 0, offsetof(struct uriscan__dots, bits));
 	d->v = *v;
 	d->n = v->n[0] + v->n[1];
 	d->flags = flags;
@@ -85,22 +147,11 @@ void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
 	d->done = d->n == 0;
 	d->whole = mode == URISCAN__DOTS_KEEP ||
 	           (mode == URISCAN__DOTS_RFC2396 && base_of(d) == 0);
-	base = base_of(d);
-	d->pos = base;
+	d->pos = base_of(d);
 	d->last_dd = d->n + 1;
-	if (d->done || d->whole)
-		return;
-	/* the last ".." segment, walking back from the end */
-	a = seg_start(d, d->n);
-	for (;;) {
-		if (dot_kind(d, a, seg_end(d, a)) == 2) {
-			d->last_dd = a;
-			break;
-		}
-		if (a == base)
-			break;
-		a = seg_start(d, a - 1);
-	}
+	/* a path without dot segments is its own output, in both modes */
+	if (!d->done && !d->whole && !find_dots(d))
+		d->whole = 1;
 }
 
 /* Decide the survival of the segments from a (< last_dd) on, as many as a
@@ -116,7 +167,8 @@ static void build_block(struct uriscan__dots *d, size_t a)
 	d->blk_b = a;
 	d->blk_e = e;
 	d->blk_i = 0;
-	memset(d->bits, 0, sizeof d->bits);
+	d->blk_n = cnt;
+	memset(d->bits, 0, (cnt + 7) / 8);
 	idx = cnt;
 	s = d->last_dd;
 	for (;;) {
@@ -210,12 +262,24 @@ int uriscan__dots_next(struct uriscan__dots *d,
 	return 0;
 }
 
+/* *c = *d, the block bits only as far as they are used: a walk to run on
+ * without moving d. */
+static void fork_walk(struct uriscan__dots *c, const struct uriscan__dots *d)
+{
+	memcpy(c, d, offsetof(struct uriscan__dots, bits));
+	if (d->blk_n > 0)
+		memcpy(c->bits, d->bits, (d->blk_n + 7) / 8);
+}
+
 int uriscan__dots_2slash(const struct uriscan__dots *d)
 {
-	struct uriscan__dots c = *d;
+	struct uriscan__dots c;
 	struct uriscan__dot_piece pc;
 	int got = 0;
 
+	if (d->whole)
+		return !d->done && d->n >= 2 && at(d, 0) == '/' && at(d, 1) == '/';
+	fork_walk(&c, d);
 	while (got < 2 && uriscan__dots_next(&c, &pc)) {
 		if (pc.slash)
 			got++;
@@ -226,26 +290,42 @@ int uriscan__dots_2slash(const struct uriscan__dots *d)
 	return got == 2;
 }
 
-size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst)
+/* Path bytes [off, off + len) to dst[0, min(len, cap)). */
+static void copy_out(const struct uriscan__dots *d, size_t off, size_t len,
+                     char *dst, size_t cap)
 {
-	struct uriscan__dots c = *d;
+	size_t n0 = d->v.n[0], k = off < n0 ? n0 - off : 0;
+
+	if (len > cap)
+		len = cap;
+	if (k > len)
+		k = len;
+	if (k)
+		memcpy(dst, d->v.p[0] + off, k);
+	if (len > k)
+		memcpy(dst + k, d->v.p[1] + (off + k - n0), len - k);
+}
+
+size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst,
+                           size_t cap)
+{
+	struct uriscan__dots c;
 	struct uriscan__dot_piece pc;
 	size_t o = 0;
 
+	if (d->whole) {
+		if (d->done)
+			return 0;
+		copy_out(d, 0, d->n, dst, cap);
+		return d->n;
+	}
+	fork_walk(&c, d);
 	while (uriscan__dots_next(&c, &pc)) {
-		if (pc.slash && dst)
+		if (pc.slash && o < cap)
 			dst[o] = '/';
 		o += (size_t)pc.slash;
-		if (dst && pc.len) {
-			size_t n0 = d->v.n[0], k = pc.off < n0 ? n0 - pc.off : 0;
-			if (k > pc.len)
-				k = pc.len;
-			if (k)
-				memcpy(dst + o, d->v.p[0] + pc.off, k);
-			if (pc.len > k)
-				memcpy(dst + o + k, d->v.p[1] + (pc.off + k - n0),
-				       pc.len - k);
-		}
+		if (pc.len && o < cap)
+			copy_out(d, pc.off, pc.len, dst + o, cap - o);
 		o += pc.len;
 	}
 	return o;

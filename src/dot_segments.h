@@ -8,7 +8,8 @@
 #include <stddef.h>
 
 /* A path made of two pieces read one after the other (a merged path is
- * the base's directory then the reference's path); n[1] may be 0. */
+ * the base's directory then the reference's path); n[1] may be 0. Piece 0
+ * is empty or ends with '/' (no segment lies across the two). */
 struct uriscan__path {
 	const char *p[2];
 	size_t n[2];
@@ -69,9 +70,14 @@ struct uriscan__dots {
 	size_t depth;     /* RFC2396: segments read that a ".." may take */
 	size_t last_dd;   /* start of the last ".." segment; n + 1: none */
 	size_t blk_b, blk_e; /* segments starting in [blk_b, blk_e) ... */
-	size_t blk_i;        /* ... (the next one is number blk_i) ... */
+	size_t blk_i;        /* ... (the next one is number blk_i of blk_n) ... */
+	size_t blk_n;
 	unsigned char bits[URISCAN__DOTS_BLOCK / 8]; /* ... survive if set */
 };
+
+/* 1 if seg[0, n) is the segment ".", 2 if "..", else 0 (with
+ * URISCAN__DOTS_PCT, '.' may be written "%2E" or "%2e"). */
+int uriscan__dots_kind(const char *seg, size_t n, unsigned flags);
 
 void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
                         enum uriscan__dots_mode mode, unsigned flags);
@@ -83,9 +89,11 @@ int uriscan__dots_next(struct uriscan__dots *d,
 int uriscan__dots_2slash(const struct uriscan__dots *d);
 
 /*
- * The length of the output of the walk d (from where it stands); when dst
- * is not NULL the output is also written to dst[0, length). d is unchanged.
+ * The length of the output of the walk d (from where it stands); its first
+ * min(length, cap) bytes are also written to dst (which may be NULL when
+ * cap is 0). d is unchanged.
  */
-size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst);
+size_t uriscan__dots_write(const struct uriscan__dots *d, char *dst,
+                           size_t cap);
 
 #endif

@@ -9,8 +9,9 @@ int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
                       unsigned flags, size_t *error_offset)
 {
 	struct uriscan__norm n;
-	size_t o = 0;
-	int c, st;
+	unsigned char rest[256];
+	size_t o = 0, k;
+	int st;
 
 	if (out_len)
 		*out_len = 0;
@@ -23,15 +24,17 @@ int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
 	st = uriscan__norm_init(&n, g, s, len, flags, error_offset);
 	if (st != URISCAN_OK)
 		return st;
-	while ((c = uriscan__norm_next(&n)) >= 0) {
-		if (o < out_cap)
-			out[o] = (char)c;
-		o++;
+	if (out_cap > 0) {
+		o = uriscan__norm_fill(&n, (unsigned char *)out, out_cap);
+		if (o < out_cap) { /* the whole normal form, and room for the NUL */
+			out[o] = '\0';
+			*out_len = o;
+			return URISCAN_OK;
+		}
 	}
+	/* too small: out holds a prefix; count the rest */
+	while ((k = uriscan__norm_fill(&n, rest, sizeof rest)) > 0)
+		o += k;
 	*out_len = o;
-	if (o < out_cap) {
-		out[o] = '\0';
-		return URISCAN_OK;
-	}
 	return URISCAN_E_BUFFER_TOO_SMALL;
 }

@@ -1,7 +1,9 @@
 /*
  * normgen.c: the normal form of a URI reference (RFC 3986 6.2.2-6.2.3, RFC
- * 3987 5.3) yielded byte by byte. No allocation; reads only [s, s + len).
+ * 3987 5.3) written span by span: runs without escapes are copied whole.
+ * No allocation; reads only [s, s + len).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "normgen.h"
@@ -22,6 +24,25 @@ static int hexval(unsigned c)
 static unsigned lower(unsigned c)
 {
 	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* dst[0, k) = s[0, k) with the ASCII upper-case letters in lower case;
+ * 8 bytes at a time (each byte of w below 0x80 tested for 'A'..'Z'). */
+static void copy_lower(unsigned char *dst, const unsigned char *s, size_t k)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7fu, hi = 0x8080808080808080u;
+	size_t x = 0;
+
+	for (; x + 8 <= k; x += 8) {
+		uint64_t w, ge_a, gt_z;
+		memcpy(&w, s + x, 8);
+		ge_a = (w & lo7) + 0x3f3f3f3f3f3f3f3fu; /* + 0x80 - 'A' */
+		gt_z = (w & lo7) + 0x2525252525252525u; /* + 0x80 - 'Z' - 1 */
+		w |= (ge_a & ~gt_z & ~w & hi) >> 2;     /* 0x80 >> 2: 0x20 */
+		memcpy(dst + x, &w, 8);
+	}
+	for (; x < k; x++)
+		dst[x] = (unsigned char)lower(s[x]);
 }
 
 static int is_alnum(unsigned c)
@@ -142,7 +163,6 @@ int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
 	struct uriscan_uri *u = &n->u;
 	int st;
 
-	memset(n, 0, sizeof *n);
 	if (error_offset)
 		*error_offset = 0;
 	if ((s == NULL && len != 0) || (flags & ~known) != 0 ||
@@ -158,6 +178,10 @@ int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
 	n->len = len;
 	n->g = g;
 	n->flags = flags;
+	n->i = n->scheme_e = n->host_b = n->host_e = 0;
+	n->dots = n->path_slash = n->path_state = 0;
+	n->seg_i = n->seg_e = 0;
+	n->pn = n->pi = 0;
 	n->nodec_b = n->nodec_e = n->drop_b = n->drop_e = NOWHERE;
 	n->q_b = n->q_e = NOWHERE;
 	n->path_b = n->path_e = NOWHERE;
@@ -200,58 +224,112 @@ static int in(size_t i, size_t b, size_t e)
 }
 
 /* URISCAN_NORM_IRI_DECODE: if the escapes at s[i] encode a character that
- * uriscan_uri_to_iri decodes there, push its bytes and return how many
- * input bytes they took; else 0. */
-static size_t iri_decode(struct uriscan__norm *n, size_t i)
+ * uriscan_uri_to_iri decodes there, write its bytes to out[0, *k) (at most
+ * 4) and return how many input bytes they took; else 0. */
+static size_t iri_decode(const struct uriscan__norm *n, size_t i,
+                         unsigned char *out, unsigned *k)
 {
-	char in_buf[1 + 12], out[24];
-	size_t k = 0, bl = 0, ol = 0;
+	char in_buf[1 + 12], dec[24];
+	size_t j = 0, bl = 0, ol = 0;
 
 	if (in(i, n->q_b, n->q_e))
 		in_buf[bl++] = '?'; /* iprivate is allowed in the query only */
-	while (k < 4 && i + 3 * k + 2 < n->len && n->s[i + 3 * k] == '%') {
-		memcpy(in_buf + bl, n->s + i + 3 * k, 3);
+	while (j < 4 && i + 3 * j + 2 < n->len && n->s[i + 3 * j] == '%') {
+		memcpy(in_buf + bl, n->s + i + 3 * j, 3);
 		bl += 3;
-		k++;
+		j++;
 	}
-	if (uriscan_uri_to_iri(in_buf, bl, out, sizeof out, &ol, 0, NULL) !=
+	if (uriscan_uri_to_iri(in_buf, bl, dec, sizeof dec, &ol, 0, NULL) !=
 	    URISCAN_OK)
 		return 0;
 	size_t at = in_buf[0] == '?' ? 1 : 0;
-	unsigned lead = (unsigned char)out[at];
+	unsigned lead = (unsigned char)dec[at];
 	unsigned m = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
 	if (m == 0 || ol < at + m)
 		return 0;
-	for (unsigned j = 0; j < m; j++)
-		push(n, (unsigned char)out[at + j]);
+	memcpy(out, dec + at, m);
+	*k = m;
 	return 3 * (size_t)m;
 }
 
-/* Produce the normal form of the character at s[i]; returns how many input
- * bytes it took. */
-static size_t emit_at(struct uriscan__norm *n, size_t i)
+/* "%2E" at s[i] stays encoded in a path whose dot segments stay (a
+ * relative reference's): decoded, it would make a segment "." or ".."
+ * that the path did not have (".%2E" is a name to uriscan_resolve). */
+static int keeps_dot(const struct uriscan__norm *n, size_t i)
 {
-	unsigned c = n->s[i];
-	int in_host = in(i, n->host_b, n->host_e);
+	size_t a = i, b = i;
 
-	if (c != '%') {
-		push(n, (i < n->scheme_e || in_host) ? lower(c) : c);
-		return 1;
-	}
+	if (n->dots || !in(i, n->path_b, n->path_e))
+		return 0;
+	while (a > n->path_b && n->s[a - 1] != '/')
+		a--;
+	while (b < n->path_e && n->s[b] != '/')
+		b++;
+	return uriscan__dots_kind((const char *)n->s + a, b - a,
+	                          URISCAN__DOTS_PCT) != 0;
+}
+
+/* The normal form of the escape at s[i] (with the ones after it, for an
+ * IRI character) to out[0, *k) (at most 4 bytes); returns how many input
+ * bytes it took. */
+static size_t escape(const struct uriscan__norm *n, size_t i,
+                     unsigned char *out, unsigned *k)
+{
 	unsigned o = (unsigned)(hexval(n->s[i + 1]) * 16 + hexval(n->s[i + 2]));
-	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e)) {
-		push(n, in_host ? lower(o) : o);
+
+	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e) &&
+	    !(o == '.' && keeps_dot(n, i))) {
+		out[0] = (unsigned char)(in(i, n->host_b, n->host_e) ? lower(o) : o);
+		*k = 1;
 		return 3;
 	}
 	if (o >= 0x80 && (n->flags & URISCAN_NORM_IRI_DECODE)) {
-		size_t took = iri_decode(n, i);
+		size_t took = iri_decode(n, i, out, k);
 		if (took)
 			return took;
 	}
-	push(n, '%');
-	push(n, (unsigned char)hex_upper[o >> 4]);
-	push(n, (unsigned char)hex_upper[o & 15]);
+	out[0] = '%';
+	out[1] = (unsigned char)hex_upper[o >> 4];
+	out[2] = (unsigned char)hex_upper[o & 15];
+	*k = 3;
 	return 3;
+}
+
+/*
+ * Write the normal form of input bytes from s[i] on (up to e, the end of a
+ * stretch copied one way; lo: in lower case) to dst[*o, cap): an escape,
+ * or the run of other bytes up to the next escape, as much as fits. What
+ * does not fit of an escape waits in pend. Returns the input bytes taken.
+ */
+static size_t step(struct uriscan__norm *n, size_t i, size_t e, int lo,
+                   unsigned char *dst, size_t cap, size_t *o)
+{
+	const unsigned char *s = n->s;
+	size_t room = cap - *o, j;
+
+	if (s[i] == '%') {
+		unsigned char t[4];
+		unsigned k;
+		size_t took = escape(n, i, t, &k);
+		if (k <= room) {
+			for (unsigned x = 0; x < k; x++)
+				dst[(*o)++] = t[x];
+		} else {
+			memcpy(n->pend, t, k);
+			n->pn = k;
+		}
+		return took;
+	}
+	if (e - i > room)
+		e = i + room;
+	const unsigned char *q = memchr(s + i + 1, '%', e - i - 1);
+	j = q ? (size_t)(q - s) : e;
+	if (lo)
+		copy_lower(dst + *o, s + i, j - i);
+	else
+		memcpy(dst + *o, s + i, j - i);
+	*o += j - i;
+	return j - i;
 }
 
 static void start_path(struct uriscan__norm *n)
@@ -273,39 +351,66 @@ static void start_path(struct uriscan__norm *n)
 	n->path_state = 1;
 }
 
-int uriscan__norm_next(struct uriscan__norm *n)
+/* The next kept piece of the path (its '/' pushed), or the path's end. */
+static void next_piece(struct uriscan__norm *n)
 {
-	for (;;) {
-		if (n->pi < n->pn)
-			return n->pend[n->pi++];
-		n->pi = n->pn = 0;
-		if (n->path_state == 1) {
-			struct uriscan__dot_piece pc;
-			if (n->seg_i < n->seg_e) {
-				n->seg_i += emit_at(n, n->seg_i);
-				continue;
-			}
-			if (!uriscan__dots_next(&n->d, &pc)) {
-				n->path_state = 2;
-				n->i = n->path_e;
-				continue;
-			}
-			if (pc.slash)
-				push(n, '/');
-			n->seg_i = n->path_b + pc.off;
-			n->seg_e = n->seg_i + pc.len;
+	struct uriscan__dot_piece pc;
+
+	if (!uriscan__dots_next(&n->d, &pc)) {
+		n->path_state = 2;
+		n->i = n->path_e;
+		return;
+	}
+	if (pc.slash)
+		push(n, '/');
+	n->seg_i = n->path_b + pc.off;
+	n->seg_e = n->seg_i + pc.len;
+}
+
+static size_t bound(size_t i, size_t b, size_t e)
+{
+	return b > i && b < e ? b : e;
+}
+
+size_t uriscan__norm_fill(struct uriscan__norm *n, unsigned char *dst,
+                          size_t cap)
+{
+	size_t o = 0, i, e;
+
+	while (o < cap) {
+		if (n->pi < n->pn) {
+			while (n->pi < n->pn && o < cap)
+				dst[o++] = n->pend[n->pi++];
 			continue;
 		}
-		if (n->path_state == 0 && n->i == n->path_b) {
+		n->pi = n->pn = 0;
+		if (n->path_state == 1) {
+			if (n->seg_i < n->seg_e)
+				n->seg_i += step(n, n->seg_i, n->seg_e, 0, dst, cap, &o);
+			else
+				next_piece(n);
+			continue;
+		}
+		i = n->i;
+		if (n->path_state == 0 && i == n->path_b) {
 			start_path(n);
 			continue;
 		}
-		if (n->i >= n->len)
-			return -1;
-		if (n->i == n->drop_b) {
+		if (i >= n->len)
+			break;
+		if (i == n->drop_b) {
 			n->i = n->drop_e;
 			continue;
 		}
-		n->i += emit_at(n, n->i);
+		/* the stretch from i on copied one way */
+		e = bound(i, n->scheme_e, n->len);
+		e = bound(i, n->host_b, e);
+		e = bound(i, n->host_e, e);
+		e = bound(i, n->drop_b, e);
+		if (n->path_state == 0)
+			e = bound(i, n->path_b, e);
+		n->i += step(n, i, e, i < n->scheme_e || in(i, n->host_b, n->host_e),
+		             dst, cap, &o);
 	}
+	return o;
 }

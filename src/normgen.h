@@ -1,8 +1,8 @@
 /*
- * normgen.h: the normal form of a URI reference as a generator that yields
- * it byte by byte (fixed-size state, no allocation), shared by
- * uriscan_normalize (normalize.c) and uriscan_equivalent (compare.c).
- * Internal.
+ * normgen.h: the normal form of a URI reference as a generator that writes
+ * it piece by piece into windows the caller gives (fixed-size state, no
+ * allocation), shared by uriscan_normalize (normalize.c) and
+ * uriscan_equivalent (compare.c). Internal.
  */
 #ifndef URISCAN_NORMGEN_H
 #define URISCAN_NORMGEN_H
@@ -29,10 +29,10 @@ struct uriscan__norm {
 	int dots;                /* remove the dot segments of the path */
 	int path_slash;          /* write "/" where the (empty) path starts */
 	int path_state;          /* 0 before the path, 1 in it, 2 after */
-	struct uriscan__dots d;
 	size_t seg_i, seg_e;     /* the rest of the current segment */
-	unsigned char pend[8];   /* bytes produced, not yet yielded */
+	unsigned char pend[16];  /* bytes produced, not yet written */
 	unsigned pn, pi;
+	struct uriscan__dots d;  /* last: its block bits are large */
 };
 
 /*
@@ -44,7 +44,11 @@ int uriscan__norm_init(struct uriscan__norm *n, enum uriscan_grammar g,
                        const char *s, size_t len, unsigned flags,
                        size_t *error_offset);
 
-/* The next byte of the normal form (0..255), or -1 at its end. */
-int uriscan__norm_next(struct uriscan__norm *n);
+/*
+ * Write the next bytes of the normal form to dst[0, cap) (cap > 0): as many
+ * as there are, up to cap. Returns how many; 0 only at the end.
+ */
+size_t uriscan__norm_fill(struct uriscan__norm *n, unsigned char *dst,
+                          size_t cap);
 
 #endif

@@ -158,35 +158,27 @@ static void put(struct obuf *o, const char *s, size_t n)
 	o->n += n;
 }
 
-/* 5.3 recomposition. */
+/* 5.3 recomposition, in one pass: the output is clipped to the capacity
+ * and its length counted (on URISCAN_E_BUFFER_TOO_SMALL out holds a
+ * prefix of it). */
 static int compose(const struct target *t, char *out, size_t out_cap,
                    size_t *out_len)
 {
 	struct obuf o = {out, out_cap, 0};
 	struct uriscan__dots d;
-	size_t plen, need;
-	int guard;
 
 	uriscan__dots_init(&d, &t->path, t->dots, 0);
-	plen = uriscan__dots_write(&d, NULL);
-	/* no authority and a path "//...": "/." keeps the path a path */
-	guard = !t->authority.has && uriscan__dots_2slash(&d);
-	need = t->scheme.n + 1 + (t->authority.has ? 2 + t->authority.n : 0) +
-	       (guard ? 2 : 0) + plen + (t->query.has ? 1 + t->query.n : 0) +
-	       (t->fragment.has ? 1 + t->fragment.n : 0);
-
-	*out_len = need;
-	if (need >= out_cap)
-		return URISCAN_E_BUFFER_TOO_SMALL;
 	put(&o, t->scheme.p, t->scheme.n);
 	put(&o, ":", 1);
 	if (t->authority.has) {
 		put(&o, "//", 2);
 		put(&o, t->authority.p, t->authority.n);
-	}
-	if (guard)
+	} else if (uriscan__dots_2slash(&d)) {
+		/* no authority and a path "//...": "/." keeps the path a path */
 		put(&o, "/.", 2);
-	o.n += uriscan__dots_write(&d, out + o.n);
+	}
+	o.n += uriscan__dots_write(&d, o.n < o.cap ? out + o.n : NULL,
+	                           o.n < o.cap ? o.cap - o.n : 0);
 	if (t->query.has) {
 		put(&o, "?", 1);
 		put(&o, t->query.p, t->query.n);
@@ -195,6 +187,9 @@ static int compose(const struct target *t, char *out, size_t out_cap,
 		put(&o, "#", 1);
 		put(&o, t->fragment.p, t->fragment.n);
 	}
+	*out_len = o.n;
+	if (o.n >= out_cap)
+		return URISCAN_E_BUFFER_TOO_SMALL;
 	out[o.n] = '\0';
 	return URISCAN_OK;
 }
