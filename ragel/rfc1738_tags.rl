@@ -83,6 +83,28 @@
   action f_wais      { u->form = GEN_RULE_waisurl; }
   action f_prospero  { u->form = GEN_RULE_prosperourl; }
 
+  # Fast paths, as in rfc3986_tags.rl: where a plain byte leads back to the
+  # same state, a run of them is consumed by SKIP (src/gen.h); escape stays
+  # in the machine. The classes are RFC 1738's (gen.h GEN_CLASS_XCHAR ...):
+  # unreserved has "$" "+" and no "~".
+  action skip_xchar  { SKIP(GEN_CLASS_XCHAR); }
+  action skip_hpath  { SKIP(GEN_CLASS_HPATH); }
+  action skip_search { SKIP(GEN_CLASS_SEARCH); }
+  action skip_fpath  { SKIP(GEN_CLASS_FPATH); }
+  # urlpath = *xchar
+  urlpath_f      = ( ( unreserved | reserved ) $skip_xchar | escape )*;
+  # hpath = hsegment *[ "/" hsegment ]: hsegment may be empty, so the same
+  # language as *[ uchar | ";" | ":" | "@" | "&" | "=" | "/" ]
+  hpath_f        = ( ( unreserved | ";" | ":" | "@" | "&" | "=" | "/" )
+                     $skip_hpath | escape )*;
+  # search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]
+  search_f       = ( ( unreserved | ";" | ":" | "@" | "&" | "=" )
+                     $skip_search | escape )*;
+  # fpath = fsegment *[ "/" fsegment ], alike:
+  # *[ uchar | "?" | ":" | "@" | "&" | "=" | "/" ]
+  fpath_f        = ( ( unreserved | "?" | ":" | "@" | "&" | "=" | "/" )
+                     $skip_fpath | escape )*;
+
   # host = hostname | hostnumber (disjoint)
   host_t         = ( hostname %k_hostname | hostnumber %k_ipv4 ) %host_end;
 
@@ -95,7 +117,7 @@
 
   # ip-schemepart = "//" login [ "/" urlpath ]
   ip_schemepart_t = "//" @auth_begin login_t %auth_end
-                    ( "/" @path_begin urlpath %path_end )?;
+                    ( "/" @path_begin urlpath_f %path_end )?;
 
   # schemepart = *xchar | ip-schemepart (the ip reading wins)
   schemepart_t   = ( xchar* - ip_schemepart ) %opaque_end | ip_schemepart_t;
@@ -109,18 +131,18 @@
 
   # ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]
   ftpurl_t       = ( "ftp"i %scheme_end "://" @auth_begin login_t %auth_end
-                     ( "/" @path_begin fpath %path_end
+                     ( "/" @path_begin fpath_f %path_end
                        ( ";type=" @type_begin ftptype %type_end )? )? ) %f_ftp;
 
   # fileurl = "file://" [ host | "localhost" ] "/" fpath
   fileurl_t      = ( "file"i %scheme_end "://" @auth_begin
                      ( host_t | "localhost" )? %auth_end
-                     "/" @path_begin fpath %path_end ) %f_file;
+                     "/" @path_begin fpath_f %path_end ) %f_file;
 
   # httpurl = "http://" hostport [ "/" hpath [ "?" search ]]
   httpurl_t      = ( "http"i %scheme_end "://" @auth_begin hostport_t %auth_end
-                     ( "/" @path_begin hpath %path_end
-                       ( "?" @query_begin search %query_end )? )? ) %f_http;
+                     ( "/" @path_begin hpath_f %path_end
+                       ( "?" @query_begin search_f %query_end )? )? ) %f_http;
 
   # gopherurl = "gopher://" hostport [ / [ gtype [ selector
   #             [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
@@ -169,4 +191,18 @@
                  | nntpurl_t | telneturl_t | gopherurl_t
                  | waisurl_t | mailtourl_t | fileurl_t
                  | prosperourl_t | otherurl_t;
+
+  # The same rules for validation only, with the fast paths: no component
+  # is recorded (rfc1738.rules: valid=url_f). The other schemes' rules are
+  # the pure ones. schemepart = *xchar | ip-schemepart is the language
+  # *xchar (every ip-schemepart is *xchar), so no branch is alive beside a
+  # skipped run.
+  httpurl_f      = "http"i "://" hostport ( "/" hpath_f ( "?" search_f )? )?;
+  ftpurl_f       = "ftp"i "://" login ( "/" fpath_f ( ";type=" ftptype )? )?;
+  fileurl_f      = "file"i "://" ( host | "localhost" )? "/" fpath_f;
+  otherurl_f     = ( scheme - predefined ) ":" urlpath_f;
+  url_f          = httpurl_f | ftpurl_f | newsurl
+                 | nntpurl | telneturl | gopherurl
+                 | waisurl | mailtourl | fileurl_f
+                 | prosperourl | otherurl_f;
 }%%

@@ -47,14 +47,35 @@
   # ";" are RFC 3986's pchar; reserved and unreserved its query bytes.
   action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }
   action skip_query  { SKIP(GEN_CLASS_QUERY); }
+  # A whole path is one run: GEN_CLASS_PATH is GEN_CLASS_PCHAR and "/".
+  action skip_path   { SKIP(GEN_CLASS_PATH); }
   # segment = *pchar *( ";" param ), param = *pchar: the same language as
   # *( pchar | ";" )
   segment_f     = ( ( unreserved | ":" | "@" | "&" | "=" | "+" | "$" | ","
                     | ";" ) $skip_pchar | escaped )*;
-  # path_segments = segment *( "/" segment ); abs_path = "/" path_segments
-  abs_path_f    = "/" segment_f ( "/" segment_f )*;
+  # path_segments = segment *( "/" segment ): as segment may be empty, the
+  # same language as *( pchar | ";" | "/" )
+  path_segments_f = ( ( unreserved | ":" | "@" | "&" | "=" | "+" | "$" | ","
+                      | ";" | "/" ) $skip_path | escaped )*;
+  # abs_path = "/"  path_segments
+  abs_path_f    = "/" path_segments_f;
+  # abs_path without the "//" that begins a net_path: the byte after the
+  # first "/" (if any) is not "/", so the "/" after "/" carries no skip
+  # (it begins an authority there).
+  abs_path_nf   = "/" ( ( ( unreserved | ":" | "@" | "&" | "=" | "+" | "$"
+                          | "," | ";" ) $skip_path | escaped )
+                        path_segments_f )?;
   # query = *uric, and fragment alike
   query_f       = ( ( reserved | unreserved ) $skip_query | escaped )*;
+
+  # authority = server | reg_name, server = [ [ userinfo "@" ] hostport ]:
+  # every byte of a server (userinfo, "@", hostname, IPv4address, ":",
+  # port) is a reg_name byte, so as a language authority is [ reg_name ],
+  # *( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" |
+  # "+" ), whose plain bytes are GEN_CLASS_PCHAR. For validation only: the
+  # parse machine keeps the structure.
+  authority_f   = ( ( unreserved | "$" | "," | ";" | ":" | "@" | "&" | "="
+                    | "+" ) $skip_pchar | escaped )*;
 
   # host = hostname | IPv4address (disjoint: a toplabel starts with alpha)
   host_t        = ( hostname %k_hostname | IPv4address %k_ipv4 ) %host_end;
@@ -72,7 +93,7 @@
   net_path_t    = "//" @auth_begin authority_t abs_path_f? %path_end;
 
   # abs_path, but not the "//" that begins a net_path
-  abs_path_t    = ( abs_path_f - ( "//" any* ) ) %path_end;
+  abs_path_t    = abs_path_nf %path_end;
 
   query_t       = "?" @query_begin query_f %query_end;
   fragment_t    = "#" @frag_begin query_f %frag_end;
@@ -86,7 +107,7 @@
   # relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]
   relativeURI_t = ( net_path_t %form_net
                   | abs_path_t %form_abs
-                  | rel_path %path_end %form_rel ) query_t?;
+                  | ( rel_segment abs_path_f? ) %path_end %form_rel ) query_t?;
 
   # absoluteURI = scheme ":" ( hier_part | opaque_part )
   absoluteURI_t = scheme %scheme_end ":" @colon
@@ -102,8 +123,7 @@
   # is recorded (rfc2396.rules: valid=URI_reference_f). As above, abs_path
   # leaves "//" to net_path (every such abs_path is a net_path), so no
   # branch is alive beside a skipped run.
-  net_path_f    = "//" authority abs_path_f?;
-  abs_path_nf   = abs_path_f - ( "//" any* );
+  net_path_f    = "//" authority_f abs_path_f?;
   hier_part_f   = ( net_path_f | abs_path_nf ) ( "?" query_f )?;
   # opaque_part = uric_no_slash *uric
   absoluteURI_f = scheme ":" ( hier_part_f | uric_no_slash query_f );

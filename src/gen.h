@@ -41,6 +41,15 @@
 #define GEN_CLASS_PCHAR 1u
 #define GEN_CLASS_QUERY 2u
 #define GEN_CLASS_HOST 4u /* unreserved / sub-delims */
+/* RFC 1738's (ragel/rfc1738_tags.rl; its unreserved has no '~'): xchar,
+ * an hpath byte (hsegment or '/'), a search (and hsegment) byte, an fpath
+ * byte (fsegment or '/'); escapes excluded as above. */
+#define GEN_CLASS_XCHAR 8u
+#define GEN_CLASS_HPATH 16u
+#define GEN_CLASS_SEARCH 32u
+#define GEN_CLASS_FPATH 64u
+/* RFC 2396's path_segments (ragel/rfc2396_tags.rl): GEN_CLASS_PCHAR and '/' */
+#define GEN_CLASS_PATH 128u
 #define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
 extern const unsigned char uriscan__gen_class[256];
 /* Runs of one class longer than 8 + 16 bytes go to SIMD (skip_simd.c:

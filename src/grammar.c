@@ -48,16 +48,22 @@ const char *uriscan_strerror(int status)
 
 /* bit 1: unreserved / sub-delims / ":" / "@" (a plain pchar);
  * bit 2: the same and "/" / "?" (a plain query or fragment byte);
- * bit 4: unreserved / sub-delims (a plain reg-name byte). */
+ * bit 4: unreserved / sub-delims (a plain reg-name byte);
+ * RFC 1738's (its unreserved has no "~"; uchar = unreserved | escape):
+ * bit 8: unreserved / reserved (xchar);
+ * bit 16: unreserved / ";" / ":" / "@" / "&" / "=" / "/" (an hpath byte);
+ * bit 32: the same but "/" (a search or hsegment byte);
+ * bit 64: unreserved / "?" / ":" / "@" / "&" / "=" / "/" (an fpath byte);
+ * bit 128: bit 1 and "/" (an RFC 2396 path_segments byte). */
 const unsigned char uriscan__gen_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 7, 0, 0, 7, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 3, 7, 0, 7, 0, 2,
-	3, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 0, 7,
-	0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
-	7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 0, 0, 7, 0,
+	0, 255, 0, 0, 255, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 218,
+	255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 251, 191, 0, 255, 0, 74,
+	251, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+	255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 255,
+	0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+	255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 135, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -24,6 +24,23 @@ static const unsigned char nib_query[16] = {
 static const unsigned char nib_host[16] = {
 	0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
 	0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70};
+/* RFC 1738's classes (gen.h: GEN_CLASS_XCHAR, _HPATH, _SEARCH, _FPATH) */
+static const unsigned char nib_xchar[16] = {
+	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0x54, 0x7c};
+static const unsigned char nib_hpath[16] = {
+	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0x54, 0x74};
+static const unsigned char nib_search[16] = {
+	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0x54, 0x70};
+static const unsigned char nib_fpath[16] = {
+	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	0xfc, 0xfc, 0xfc, 0x54, 0x54, 0x5c, 0x54, 0x7c};
+/* RFC 2396's (GEN_CLASS_PATH) */
+static const unsigned char nib_path[16] = {
+	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74};
 
 int uriscan__skip_simd = 0;
 
@@ -60,9 +77,14 @@ __attribute__((target("ssse3"))) const unsigned char *
 uriscan__skip_ssse3(const unsigned char *p, const unsigned char *pe,
                     unsigned cls)
 {
-	const unsigned char *nt = cls == GEN_CLASS_PCHAR   ? nib_pchar
-	                          : cls == GEN_CLASS_QUERY ? nib_query
-	                                                   : nib_host;
+	const unsigned char *nt = cls == GEN_CLASS_PCHAR    ? nib_pchar
+	                          : cls == GEN_CLASS_QUERY  ? nib_query
+	                          : cls == GEN_CLASS_XCHAR  ? nib_xchar
+	                          : cls == GEN_CLASS_HPATH  ? nib_hpath
+	                          : cls == GEN_CLASS_SEARCH ? nib_search
+	                          : cls == GEN_CLASS_FPATH  ? nib_fpath
+	                          : cls == GEN_CLASS_PATH   ? nib_path
+	                                                    : nib_host;
 	__m128i nib = _mm_loadu_si128((const __m128i *)nt);
 
 	/* p + 1 .. p + 16 all before pe */
