@@ -433,10 +433,13 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     equal one of the list (ASCII case-insensitive): "xmailto:" is not
  *     "mailto:".
  *  3. Longest match. From the scheme's first byte the grammar's extraction
- *     machine (RFC 3986: the rule URI) reads as far as the text can still
- *     continue the rule; the match is the longest prefix that matches it.
- *     For a "://" candidate this is at least "scheme://" (an empty
- *     authority is valid: "file:///etc").
+ *     machine (RFC 3986: the rule URI; RFC 3987: IRI; RFC 2396: absoluteURI
+ *     with an optional "#" fragment; RFC 1738: url) reads as far as the
+ *     text can still continue the rule; the match is the longest prefix
+ *     that matches it. For a "://" candidate this is at least "scheme://"
+ *     (an empty authority is valid: "file:///etc"), except in RFC 1738,
+ *     whose schemes may need a host ("http://" alone is no match) and
+ *     whose url has no "#" fragment.
  *  4. Trimming (unless URISCAN_EXTRACT_NO_TRIM). Then, repeatedly, the
  *     last byte is dropped while it is one of  . , ; : ! ?  or a ')' when
  *     the match holds more ')' than '(', or a ']' when it holds more ']'
@@ -519,7 +522,7 @@ struct uriscan_match {
 
 /*
  * Create an extractor for grammar g (the grammar must have an extraction
- * machine: RFC 3986 has). opt may be NULL (defaults). The only call that
+ * machine: every grammar of this library has). opt may be NULL (defaults). The only call that
  * allocates; returns URISCAN_OK and *out, or E_GRAMMAR_*, E_INVALID_ARG
  * (unknown flags, max_len too small, a listed scheme that is not a scheme),
  * E_NO_MEMORY.
