@@ -438,8 +438,10 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     text can still continue the rule; the match is the longest prefix
  *     that matches it. For a "://" candidate this is at least "scheme://"
  *     (an empty authority is valid: "file:///etc"), except in RFC 1738,
- *     whose schemes may need a host ("http://" alone is no match) and
- *     whose url has no "#" fragment.
+ *     whose schemes may need a host and whose url has no "#" fragment.
+ *     When no prefix that goes past the ':' matches ("http://" alone in
+ *     RFC 1738), the candidate gives nothing and the search goes on after
+ *     its ':'.
  *  4. Trimming (unless URISCAN_EXTRACT_NO_TRIM). Then, repeatedly, the
  *     last byte is dropped while it is one of  . , ; : ! ?  or a ')' when
  *     the match holds more ')' than '(', or a ']' when it holds more ']'
