@@ -471,7 +471,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * extractor, whatever the input. Work is linear in the input (each byte is
  * read a bounded number of times; a match that is still open at the end of
  * a chunk is read again from its start on the next feed, so feeding chunks
- * much smaller than max_len costs up to max_len per chunk).
+ * much smaller than max_len costs up to max_len per chunk). One exception:
+ * a candidate whose run matches no prefix is read on to where the run
+ * stops, and the candidates inside that run are read again; only RFC 1738
+ * has such runs over a listed opaque scheme (a news: article before its
+ * "@" host), so "news:1:news:1:..." with news listed reads each byte up to
+ * max_len / 7 times.
  *
  * Thread-safety: an extractor must not be used by two threads at once;
  * different extractors are independent.
