@@ -13,9 +13,10 @@ extraction table also points at RULE's parse function, for the components
 of a match, and runs RULE's tags machine to record them in the same run
 (`extract_tags=M`: the machine M of the tags file instead, for when the
 extraction machine's language is a part of RULE's: M must have the language
-of the extraction machine and RULE's actions). Each machine gets its own small C function, so no generated function
-is larger than one rule (see ../shared/RAGEL.md on state and
-compile-time blow-ups), and a table of all rules in the RFC's order.
+of the extraction machine and RULE's actions). Each machine gets its own
+small C function, so no generated function is larger than one rule (see
+../shared/RAGEL.md on state and compile-time blow-ups), and a table of all
+rules in the RFC's order.
 
 Words of a rule line: tags=M (parse machine), valid=M (validation machine
 instead of the pure rule), ref, default, and
