@@ -433,10 +433,15 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     equal one of the list (ASCII case-insensitive): "xmailto:" is not
  *     "mailto:".
  *  3. Longest match. From the scheme's first byte the grammar's extraction
- *     machine (RFC 3986: the rule URI) reads as far as the text can still
- *     continue the rule; the match is the longest prefix that matches it.
- *     For a "://" candidate this is at least "scheme://" (an empty
- *     authority is valid: "file:///etc").
+ *     machine (RFC 3986: the rule URI; RFC 3987: IRI; RFC 2396: absoluteURI
+ *     with an optional "#" fragment; RFC 1738: url) reads as far as the
+ *     text can still continue the rule; the match is the longest prefix
+ *     that matches it. For a "://" candidate this is at least "scheme://"
+ *     (an empty authority is valid: "file:///etc"), except in RFC 1738,
+ *     whose schemes may need a host and whose url has no "#" fragment.
+ *     When no prefix that goes past the ':' matches ("http://" alone in
+ *     RFC 1738), the candidate gives nothing and the search goes on after
+ *     its ':'.
  *  4. Trimming (unless URISCAN_EXTRACT_NO_TRIM). Then, repeatedly, the
  *     last byte is dropped while it is one of  . , ; : ! ?  or a ')' when
  *     the match holds more ')' than '(', or a ']' when it holds more ']'
@@ -466,7 +471,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * extractor, whatever the input. Work is linear in the input (each byte is
  * read a bounded number of times; a match that is still open at the end of
  * a chunk is read again from its start on the next feed, so feeding chunks
- * much smaller than max_len costs up to max_len per chunk).
+ * much smaller than max_len costs up to max_len per chunk). One exception:
+ * a candidate whose run matches no prefix is read on to where the run
+ * stops, and the candidates inside that run are read again; only RFC 1738
+ * has such runs over a listed opaque scheme (a news: article before its
+ * "@" host), so "news:1:news:1:..." with news listed reads each byte up to
+ * max_len / 7 times.
  *
  * Thread-safety: an extractor must not be used by two threads at once;
  * different extractors are independent.
@@ -519,7 +529,7 @@ struct uriscan_match {
 
 /*
  * Create an extractor for grammar g (the grammar must have an extraction
- * machine: RFC 3986 has). opt may be NULL (defaults). The only call that
+ * machine: every grammar of this library has). opt may be NULL (defaults). The only call that
  * allocates; returns URISCAN_OK and *out, or E_GRAMMAR_*, E_INVALID_ARG
  * (unknown flags, max_len too small, a listed scheme that is not a scheme),
  * E_NO_MEMORY.

@@ -131,3 +131,19 @@
                   ( "?" query_f )?;
   URI_reference_f = ( absoluteURI_f | relativeURI_f )? ( "#" query_f )?;
 }%%
+
+# Extraction (uriscan_extractor; ragel/rfc2396.rules, extract=): what a
+# match in free text is: an absoluteURI with an optional "#" fragment, i.e.
+# the URI-reference that begins with a scheme, as RFC 3986's extraction
+# takes URI. After "scheme:" only that branch of URI-reference is alive (a
+# relativeURI has no ':' in its first segment), so the components are
+# URI-reference's. A separate block at the end of the file; nothing above
+# depends on it.
+%%{
+  machine rfc2396_tags;
+
+  # absoluteURI [ "#" fragment ], with the fast paths (extract_machine=)
+  absoluteURI_x_f = absoluteURI_f ( "#" query_f )?;
+  # the same, recording components as URI_reference_t does (extract_tags=)
+  absoluteURI_x_t = absoluteURI_t fragment_t?;
+}%%

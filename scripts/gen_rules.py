@@ -10,9 +10,13 @@ resumable across buffers, recording where the longest matching prefix
 ends (`extract_machine=M` on the grammar line: run the machine M of the tags
 file instead of the pure rule, the same language with fast paths); the
 extraction table also points at RULE's parse function, for the components
-of a match. Each machine gets its own small C function, so no generated function
-is larger than one rule (see ../shared/RAGEL.md on state and
-compile-time blow-ups), and a table of all rules in the RFC's order.
+of a match, and runs RULE's tags machine to record them in the same run
+(`extract_tags=M`: the machine M of the tags file instead, for when the
+extraction machine's language is a part of RULE's: M must have the language
+of the extraction machine and RULE's actions). Each machine gets its own
+small C function, so no generated function is larger than one rule (see
+../shared/RAGEL.md on state and compile-time blow-ups), and a table of all
+rules in the RFC's order.
 
 Words of a rule line: tags=M (parse machine), valid=M (validation machine
 instead of the pure rule), ref, default, and
@@ -41,6 +45,7 @@ def main():
     extract = None
     alphtype = None
     extract_machine = None
+    extract_tags = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -60,6 +65,8 @@ def main():
                         alphtype = w[9:].replace("-", " ")
                     elif w.startswith("extract_machine="):
                         extract_machine = w[16:]
+                    elif w.startswith("extract_tags="):
+                        extract_tags = w[13:]
                     else:
                         sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
@@ -183,6 +190,7 @@ def main():
             sys.exit(f"{rules_path}: extract={extract} is not a rule")
         xp = f"{g}_p_{cname(extract)}" if xr[0]["tags"] else "NULL"
         xt = "NULL"
+        xtags = extract_tags or xr[0]["tags"]
         if xr[0]["tags"]:
             # The same rule with components (its tags machine): marks and
             # commits as in the parse function, and the state after the
@@ -196,7 +204,7 @@ def main():
             if alphtype:
                 w(f"  alphtype {alphtype};")
             w(f'  include {tags_machine} "{tags_file}";')
-            w(f"  main := {xr[0]['tags']} @{{ lfp = p + 1; lcs = ftargs; }};")
+            w(f"  main := {xtags} @{{ lfp = p + 1; lcs = ftargs; }};")
             w("  write data noentry nofinal;")
             w("}%%")
             w(f"static size_t {xt}(int *csp, const unsigned char *s, "

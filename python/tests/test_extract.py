@@ -10,7 +10,8 @@ import pytest
 import uriscan
 from vectors import SHARED, VECTORS, extract_cases, mapping_cases
 
-EXTRACT = [("extract-rfc3986.tsv", "rfc3986"), ("extract-rfc3987.tsv", "rfc3987")]
+EXTRACT = [("extract-rfc3986.tsv", "rfc3986"), ("extract-rfc3987.tsv", "rfc3987"),
+           ("extract-rfc2396.tsv", "rfc2396"), ("extract-rfc1738.tsv", "rfc1738")]
 
 
 def ecases():

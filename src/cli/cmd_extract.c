@@ -41,7 +41,8 @@ static const char extract_help[] =
     "(see uriscan(1) and uriscan.h for the exact rule).\n"
     "\n"
     "Options:\n"
-    "  -g, --grammar=GRAMMAR  rfc3986 (default)\n"
+    "  -g, --grammar=GRAMMAR  rfc3986 (default: URI), rfc3987 (IRI), rfc2396\n"
+    "                         (absoluteURI [#fragment]), rfc1738 (url)\n"
     "      --format=FORMAT    tsv (default): OFFSET<TAB>LENGTH<TAB>URL per match\n"
     "                         (a FILE column first when there are several\n"
     "                         FILEs); jsonl: file line offset length\n"
@@ -253,8 +254,7 @@ static uriscan_extractor *new_extractor(struct xrun *r, const char *gname)
 		                r->o->ex.opaque_schemes ? r->o->ex.opaque_schemes
 		                                        : "");
 	if (st == URISCAN_E_GRAMMAR_UNAVAILABLE) {
-		cli_error("grammar '%s' has no URL extractor (rfc3986 and rfc3987 "
-		          "have one)",
+		cli_error("grammar '%s' has no URL extractor in this library",
 		          gname);
 		exit(EXIT_TROUBLE);
 	}

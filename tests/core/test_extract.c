@@ -460,6 +460,10 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 			                          k, 0, NULL) == URISCAN_OK)
 				lf = k;
 		struct uriscan_match m;
+		/* no prefix past the ':' matches (RFC 1738 "http://" without a
+		 * host): no match, the search goes on after the ':' */
+		if (r + lf <= c)
+			continue;
 		memset(&m, 0, sizeof m);
 		m.offset = r;
 		m.bytes = t + r;
@@ -510,7 +514,9 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 static const char *const tokens[] = {
     "http", "://", ":", "/", "a", "b", "1", ".", ",", ")", "(", "'", "[",
     "]", "::1", "%41", "%", "@", "?", "#", " ", "\n", "x", "-", "+",
-    "mailto:", "urn", "h:8", "[v1.x]", "!", "\xff", "\xc3\xa9"};
+    "mailto:", "urn", "h:8", "[v1.x]", "!", "\xff", "\xc3\xa9",
+    /* RFC 1738's scheme-specific parts */
+    "news:", "ftp", ";type=a", "file", "wais", "%09", "~"};
 
 static void run_fuzz(unsigned count)
 {
