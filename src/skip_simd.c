@@ -1,7 +1,7 @@
 /*
  * skip_simd.c: SIMD intrinsics (SSSE3, chosen at run time) for the fast
  * paths of the parse machines: skip a run of bytes of one class (gen.h).
- * No allocation; reads only [p, pe); the only state is the load-time switch.
+ * No allocation; reads only [s, pe); the only state is the load-time switch.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,19 +11,24 @@
 #if URISCAN__HAVE_SKIP_SIMD
 #include <immintrin.h>
 
-/* The classes of uriscan__gen_class (grammar.c) as nibble tables: byte c
- * (< 0x80) is in the class when bit (c >> 4) of lo[c & 15] is set; no byte
- * >= 0x80 is. Derived from uriscan__gen_class; tests/core/test_skip.c checks
+/* The classes of uriscan__gen_class (grammar.c) as nibble tables, indexed
+ * by the class's bit number: byte c (< 0x80) is in the class when bit
+ * (c >> 4) of lo[c & 15] is set; no byte >= 0x80 is. Derived from uriscan__gen_class; tests/core/test_skip.c checks
  * every byte of every class against it. */
-static const unsigned char nib_pchar[16] = {
-	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
-	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70};
-static const unsigned char nib_query[16] = {
-	0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
-	0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c};
-static const unsigned char nib_host[16] = {
-	0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
-	0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70};
+static const unsigned char nib_tab[4][16] = {
+	/* GEN_CLASS_PCHAR */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70},
+	/* GEN_CLASS_QUERY */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c},
+	/* GEN_CLASS_HOST */
+	{0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70},
+	/* GEN_CLASS_PATH */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74},
+};
 
 int uriscan__skip_simd = 0;
 
@@ -57,13 +62,11 @@ in_class16(const unsigned char *q, __m128i nib)
 }
 
 __attribute__((target("ssse3"))) const unsigned char *
-uriscan__skip_ssse3(const unsigned char *p, const unsigned char *pe,
-                    unsigned cls)
+uriscan__skip_ssse3(const unsigned char *s, const unsigned char *p,
+                    const unsigned char *pe, unsigned cls)
 {
-	const unsigned char *nt = cls == GEN_CLASS_PCHAR   ? nib_pchar
-	                          : cls == GEN_CLASS_QUERY ? nib_query
-	                                                   : nib_host;
-	__m128i nib = _mm_loadu_si128((const __m128i *)nt);
+	const __m128i nib =
+	    _mm_loadu_si128((const __m128i *)nib_tab[__builtin_ctz(cls)]);
 
 	/* p + 1 .. p + 16 all before pe */
 	while (pe - p > 16) {
@@ -71,6 +74,14 @@ uriscan__skip_ssse3(const unsigned char *p, const unsigned char *pe,
 		if (m != 0xffffu)
 			return p + __builtin_ctz(~m);
 		p += 16;
+	}
+	/* the r < 16 bytes p + 1 .. pe - 1 are the last r of the 16 before
+	 * pe, when the input has 16 bytes */
+	unsigned r = (unsigned)(pe - p - 1);
+	if (pe - s >= 16) {
+		unsigned m = ~(in_class16(pe - 16, nib) >> (16 - r));
+		m &= (1u << r) - 1;
+		return m ? p + __builtin_ctz(m) : pe - 1;
 	}
 	while (p + 1 < pe && (uriscan__gen_class[p[1]] & cls))
 		p++;
