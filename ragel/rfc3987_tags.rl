@@ -40,14 +40,16 @@
   # UTF-8 sequences of ucschar / iprivate and pct-encoded stay in the
   # machine, so the language is that of the RFC (the vectors, the generated
   # code-point vectors and the -T0 build check it).
-  action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }
+  # as in rfc3986_tags.rl: isegment_f is always followed by
+  # *( "/" isegment ), so the skip runs over the slashes too
+  action skip_path   { SKIP(GEN_CLASS_PATH); }
   action skip_query  { SKIP(GEN_CLASS_QUERY); }
   action skip_host   { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_HOST); }
   ipchar_plain      = unreserved | sub_delims | ":" | "@";
   # isegment = *ipchar
-  isegment_f        = ( ipchar_plain $skip_pchar | ucschar | pct_encoded )*;
+  isegment_f        = ( ipchar_plain $skip_path | ucschar | pct_encoded )*;
   # isegment-nz = 1*ipchar
-  isegment_nz_f     = ( ipchar_plain $skip_pchar | ucschar | pct_encoded )
+  isegment_nz_f     = ( ipchar_plain $skip_path | ucschar | pct_encoded )
                       isegment_f;
   # ipath-abempty = *( "/" isegment )
   ipath_abempty_f   = ( "/" isegment_f )*;

@@ -37,7 +37,8 @@
 /* Byte classes of the fast paths (ragel/rfc3986_tags.rl): bit GEN_CLASS_PCHAR
  * for the plain bytes of a path segment (unreserved, sub-delims, ':' and
  * '@'), GEN_CLASS_QUERY for those and '/' and '?', GEN_CLASS_HOST for the
- * bytes of a reg-name. */
+ * bytes of a reg-name, GEN_CLASS_PATH for a pchar's and '/' (the segments of
+ * a path after its first, run through at once). */
 #define GEN_CLASS_PCHAR 1u
 #define GEN_CLASS_QUERY 2u
 #define GEN_CLASS_HOST 4u /* unreserved / sub-delims */
@@ -48,28 +49,30 @@
 #define GEN_CLASS_HPATH 16u
 #define GEN_CLASS_SEARCH 32u
 #define GEN_CLASS_FPATH 64u
-/* RFC 2396's path_segments (ragel/rfc2396_tags.rl): GEN_CLASS_PCHAR and '/' */
+/* GEN_CLASS_PCHAR and '/': a plain byte of a path after its start (RFC 3986
+ * and 3987 segments with their slashes, RFC 2396's path_segments) */
 #define GEN_CLASS_PATH 128u
 #define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
 extern const unsigned char uriscan__gen_class[256];
-/* Runs of one class longer than 8 + 16 bytes go to SIMD (skip_simd.c:
- * SSSE3, 16 bytes per step) when the CPU has it and URISCAN_NO_SIMD is
- * unset; the scalar loops below are the fallback and handle every tail.
- * (After 8 bytes, not 4: a call for a short run costs more than it saves;
- * bench/README.md "Speed work" has the counts.) */
+/* A run goes to SIMD from its first byte (skip_simd.c: SSSE3, 16 bytes per
+ * step, the last few bytes by one load of the 16 before pe) when the CPU has
+ * it and URISCAN_NO_SIMD is unset; else to the scalar loops below.
+ * (bench/README.md "Speed work" has the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
 /* 1 when the SIMD skip is used: set once when the library is loaded (the
  * fuzz target flips it to compare both paths; nothing else writes it). */
 extern int uriscan__skip_simd;
 /* From p (on a byte of class cls), the last byte of the run of class cls,
- * never reading at or past pe. */
-const unsigned char *uriscan__skip_ssse3(const unsigned char *p,
+ * never reading before s or at or past pe (s <= p < pe: the machine's start
+ * of input). */
+const unsigned char *uriscan__skip_ssse3(const unsigned char *s,
+                                         const unsigned char *p,
                                          const unsigned char *pe,
                                          unsigned cls);
 #define SKIP_SIMD_(cls)                                                        \
-	if (p - gen_r_ >= 8 && uriscan__skip_simd && pe - p > 16) {                \
-		p = uriscan__skip_ssse3(p, pe, (cls));                                 \
+	if (uriscan__skip_simd) {                                                  \
+		p = uriscan__skip_ssse3(s, p, pe, (cls));                              \
 		break;                                                                 \
 	}
 #else
@@ -77,19 +80,16 @@ const unsigned char *uriscan__skip_ssse3(const unsigned char *p,
 #define SKIP_SIMD_(cls)
 #endif
 /* Consume the bytes after p that are in class cls, leaving p on the last one
- * (the machine then steps past it as usual). Never reads at or past pe. */
-/* Four bytes per step while they are all in the class (then SIMD for a long
- * run), then one by one. */
+ * (the machine then steps past it as usual). Never reads at or past pe, nor
+ * before s. Scalar: four bytes per step while they are all in the class,
+ * then one by one. */
 #define SKIP(cls)                                                              \
 	do {                                                                       \
-		const unsigned char *const gen_r_ = p;                                 \
-		(void)gen_r_;                                                          \
+		SKIP_SIMD_(cls)                                                        \
 		while (pe - p > 4 &&                                                   \
 		       (uriscan__gen_class[p[1]] & uriscan__gen_class[p[2]] &         \
-		        uriscan__gen_class[p[3]] & uriscan__gen_class[p[4]] & (cls))) { \
+		        uriscan__gen_class[p[3]] & uriscan__gen_class[p[4]] & (cls))) \
 			p += 4;                                                            \
-			SKIP_SIMD_(cls)                                                    \
-		}                                                                      \
 		while (p + 1 < pe && (uriscan__gen_class[p[1]] & (cls)))              \
 			p++;                                                               \
 	} while (0)

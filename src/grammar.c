@@ -54,7 +54,8 @@ const char *uriscan_strerror(int status)
  * bit 16: unreserved / ";" / ":" / "@" / "&" / "=" / "/" (an hpath byte);
  * bit 32: the same but "/" (a search or hsegment byte);
  * bit 64: unreserved / "?" / ":" / "@" / "&" / "=" / "/" (an fpath byte);
- * bit 128: bit 1 and "/" (an RFC 2396 path_segments byte). */
+ * bit 128: bit 1 and "/" (a plain byte of a path after its start: RFC
+ * 3986/3987 segments and their slashes, RFC 2396's path_segments). */
 const unsigned char uriscan__gen_class[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
