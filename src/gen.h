@@ -57,7 +57,7 @@ extern const unsigned char uriscan__gen_class[256];
 /* A run goes to SIMD from its first byte (skip_simd.c: SSSE3, 16 bytes per
  * step, the last few bytes by one load of the 16 before pe) when the CPU has
  * it and URISCAN_NO_SIMD is unset; else to the scalar loops below.
- * (bench/README.md "Speed work" has the counts.) */
+ * (bench/SPEED.md has the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
 /* 1 when the SIMD skip is used: set once when the library is loaded (the
