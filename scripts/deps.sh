@@ -29,10 +29,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
+$sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
 # Optional packages may not exist on every release: install what exists.
 available=()
 for p in "${missing[@]}"; do
   if apt-cache show "$p" >/dev/null 2>&1; then available+=("$p"); else echo "deps.sh: $p not available, skipped" >&2; fi
 done
-[ ${#available[@]} -eq 0 ] || $sudo apt-get install -y -qq --no-install-recommends "${available[@]}" >/dev/null
+[ ${#available[@]} -eq 0 ] || $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${available[@]}" >/dev/null
