@@ -193,11 +193,14 @@ def main():
         xtags = extract_tags or xr[0]["tags"]
         if xr[0]["tags"]:
             # The same rule with components (its tags machine): marks and
-            # commits as in the parse function, and the state after the
-            # last final transition (*lcs), so that the caller can end the
-            # match there with the EOF actions of that state (p == pe ==
-            # eof) when nothing was read past it but the byte that failed.
-            # Offsets are from s; the caller owns the marks.
+            # commits as in the parse function. When the run ends on the
+            # byte right after its last final transition (that byte failed,
+            # or it is the end of the buffer), the match ends there: the
+            # same code runs once more with p == pe == eof at that byte from
+            # the state after that transition (lcs), whose EOF actions commit
+            # the components still open, and *ended is 1. One textual exec
+            # in a loop, so its labels stay unique and no second call is
+            # made. Offsets are from s; the caller owns the marks.
             xt = f"{g}_xt_exec"
             w("%%{")
             w(f"  machine {g}_xt;")
@@ -209,21 +212,30 @@ def main():
             w("}%%")
             w(f"static size_t {xt}(int *csp, const unsigned char *s, "
               "const unsigned char *p, const unsigned char *pe, "
-              "const unsigned char *eof, struct uriscan_uri *u, "
-              "const unsigned char **mk, const unsigned char **lf, "
-              "int *lcsp)")
+              "struct uriscan_uri *u, const unsigned char **mk, "
+              "const unsigned char **lf, int *ended)")
             w("{")
             w("\tconst unsigned char *const p0 = p;")
-            w("\tconst unsigned char *lfp = NULL;")
-            w("\tint lcs = *lcsp;")
+            w("\tconst unsigned char *lfp = NULL, *eof = NULL, *stop = p;")
+            w("\tint lcs = 0, pass = 0;")
             w("\tint cs = *csp;")
+            w("\t(void)eof;")
+            w("\t*ended = 0;")
+            w("\tfor (;;) {")
             w("\t%% write exec;")
-            w("\t*csp = cs;")
-            w("\tif (lfp != NULL) {")
-            w("\t\t*lf = lfp;")
-            w("\t\t*lcsp = lcs;")
+            w("\t\tif (pass)")
+            w("\t\t\tbreak;")
+            w("\t\tstop = p;")
+            w("\t\t*csp = cs;")
+            w(f"\t\tif (lfp == NULL || p != lfp || (cs != {g}_xt_error && p != pe))")
+            w("\t\t\tbreak;")
+            w("\t\tcs = lcs;")
+            w("\t\tpe = eof = p;")
+            w("\t\tpass = *ended = 1;")
             w("\t}")
-            w("\treturn (size_t)(p - p0);")
+            w("\tif (lfp != NULL)")
+            w("\t\t*lf = lfp;")
+            w("\treturn (size_t)(stop - p0);")
             w("}")
             w("")
         w(f"static const struct uriscan__xmachine {m} = {{")

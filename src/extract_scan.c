@@ -190,7 +190,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
-		int cs, auth, lcs = 0;
+		int cs, auth, ended = 0;
 		int tags = want_tags;
 
 		if (c >= lim)
@@ -225,8 +225,8 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
 				mk[j] = b + r;
 			cs = xm->xstart;
-			n = xm->xexec(&cs, b + r, b + r, b + stop, NULL, o->uri, mk,
-			              &lf, &lcs);
+			n = xm->xexec(&cs, b + r, b + r, b + stop, o->uri, mk, &lf,
+			              &ended);
 			if (cs == xm->xerror) {
 				cs = xm->error;
 			} else if (n > k->max_len) {
@@ -275,14 +275,12 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
-		if (tags && r + n == o->lf) {
+		if (tags && ended) {
 			/* the run read nothing past the match but the byte that
-			 * ended it: end it there with the EOF actions of the
-			 * state there, and the components are complete; cut
-			 * them back to a trimmed end (extract_trim.c) */
-			const unsigned char *e = b + o->lf, *lf2 = NULL;
-			cs = lcs;
-			xm->xexec(&cs, b + r, e, e, e, o->uri, mk, &lf2, &lcs);
+			 * ended it, and ended the match there (the EOF actions of
+			 * the state after its last final transition): the
+			 * components are complete; cut them back to a trimmed end
+			 * (extract_trim.c) */
 			uri_done(o->uri);
 			if (me != o->lf &&
 			    !uriscan__extract_cut(k->g, o->uri, me - r))

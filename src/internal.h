@@ -39,12 +39,13 @@ struct uriscan__rule {
  *
  * xexec (NULL if RULE has no tags machine) is the same run with RULE's tags
  * machine (states xstart, xerror): it records components into *u with the
- * marks mk[] (offsets from s; the caller sets every mark to s before the
- * first call), and, with *lf, *lcs: the state after that last final
- * transition. Called again with p == pe == eof and *cs = *lcs it runs the
- * EOF actions of that state, which commit the components still open: the
- * components of s[0, *lf - s) when the first run read nothing past *lf but
- * the byte that failed.
+ * marks mk[] (offsets from s; the caller sets every mark to s first). When
+ * the run ends on the byte right after its last final transition (the byte
+ * that failed, or pe), it ends the match there, as at the end of input: it
+ * runs the EOF actions of the state after that transition, which commit the
+ * components still open, and sets *ended to 1; then *u holds the
+ * components of s[0, *lf - s). Otherwise *ended is 0. *cs and the count
+ * are those of the run, as for exec.
  */
 struct uriscan__xmachine {
 	const char *rule;
@@ -53,9 +54,9 @@ struct uriscan__xmachine {
 	int (*parse)(const unsigned char *p, const unsigned char *pe,
 	             struct uriscan_uri *u, size_t *eo);
 	size_t (*xexec)(int *cs, const unsigned char *s, const unsigned char *p,
-	                const unsigned char *pe, const unsigned char *eof,
-	                struct uriscan_uri *u, const unsigned char **mk,
-	                const unsigned char **lf, int *lcs);
+	                const unsigned char *pe, struct uriscan_uri *u,
+	                const unsigned char **mk, const unsigned char **lf,
+	                int *ended);
 	int start;
 	int error;
 	int xstart;
