@@ -82,42 +82,32 @@ struct grammar_desc {
 	const char *name;
 	const char *number; /* "3986" */
 	const char *description;
-	const struct uriscan__gen *gen; /* NULL: not built */
 };
 
 static const struct grammar_desc grammars[URISCAN_GRAMMAR_COUNT] = {
 	[URISCAN_RFC1738] = {"rfc1738", "1738",
-	                     "RFC 1738 URLs (generic and scheme-specific rules)",
-#if URISCAN_HAVE_RFC1738
-	                     &uriscan__gen_rfc1738_main,
-#else
-	                     NULL,
-#endif
-	},
+	                     "RFC 1738 URLs (generic and scheme-specific rules)"},
 	[URISCAN_RFC2396] = {"rfc2396", "2396",
-	                     "RFC 2396 generic URI syntax (1998)",
-#if URISCAN_HAVE_RFC2396
-	                     &uriscan__gen_rfc2396_main,
-#else
-	                     NULL,
-#endif
-	},
+	                     "RFC 2396 generic URI syntax (1998)"},
 	[URISCAN_RFC3986] = {"rfc3986", "3986",
-	                     "RFC 3986 URI generic syntax (STD 66)",
-#if URISCAN_HAVE_RFC3986
-	                     &uriscan__gen_rfc3986_main,
-#else
-	                     NULL,
-#endif
-	},
+	                     "RFC 3986 URI generic syntax (STD 66)"},
 	[URISCAN_RFC3987] = {"rfc3987", "3987",
-	                     "RFC 3987 IRIs (internationalized, UTF-8)",
-#if URISCAN_HAVE_RFC3987
-	                     &uriscan__gen_rfc3987_main,
-#else
-	                     NULL,
+	                     "RFC 3987 IRIs (internationalized, UTF-8)"},
+};
+
+const struct uriscan__gen *const uriscan__gens[URISCAN_GRAMMAR_COUNT] = {
+#if URISCAN_HAVE_RFC1738
+	[URISCAN_RFC1738] = &uriscan__gen_rfc1738_main,
 #endif
-	},
+#if URISCAN_HAVE_RFC2396
+	[URISCAN_RFC2396] = &uriscan__gen_rfc2396_main,
+#endif
+#if URISCAN_HAVE_RFC3986
+	[URISCAN_RFC3986] = &uriscan__gen_rfc3986_main,
+#endif
+#if URISCAN_HAVE_RFC3987
+	[URISCAN_RFC3987] = &uriscan__gen_rfc3987_main,
+#endif
 };
 
 static const struct grammar_desc *grammar_get(enum uriscan_grammar g)
@@ -166,8 +156,7 @@ int uriscan_grammar_from_name(const char *name, enum uriscan_grammar *g)
 
 int uriscan_grammar_available(enum uriscan_grammar g)
 {
-	const struct grammar_desc *d = grammar_get(g);
-	return d != NULL && d->gen != NULL;
+	return uriscan__gen_get(g) != NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -175,19 +164,16 @@ int uriscan_grammar_available(enum uriscan_grammar g)
 
 static const struct uriscan__gen *gen_get(enum uriscan_grammar g)
 {
-	const struct grammar_desc *d = grammar_get(g);
-	return d ? d->gen : NULL;
+	return uriscan__gen_get(g);
 }
 
 int uriscan__grammar_gen(enum uriscan_grammar g,
                          const struct uriscan__gen **gen)
 {
-	const struct grammar_desc *d = grammar_get(g);
-	if (d == NULL)
+	if (grammar_get(g) == NULL)
 		return URISCAN_E_GRAMMAR_UNKNOWN;
-	if (d->gen == NULL)
+	if ((*gen = uriscan__gen_get(g)) == NULL)
 		return URISCAN_E_GRAMMAR_UNAVAILABLE;
-	*gen = d->gen;
 	return URISCAN_OK;
 }
 
@@ -231,15 +217,15 @@ static int rule_name_eq(const char *rfc, const char *asked)
 int uriscan_rule_from_name(enum uriscan_grammar g, const char *name,
                            unsigned *rule)
 {
-	const struct grammar_desc *d = grammar_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 	if (name == NULL || rule == NULL)
 		return URISCAN_E_INVALID_ARG;
-	if (d == NULL)
+	if (grammar_get(g) == NULL)
 		return URISCAN_E_GRAMMAR_UNKNOWN;
-	if (d->gen == NULL)
+	if (gen == NULL)
 		return URISCAN_E_GRAMMAR_UNAVAILABLE;
-	for (unsigned i = 0; i < d->gen->count; i++) {
-		if (rule_name_eq(d->gen->rules[i].name, name)) {
+	for (unsigned i = 0; i < gen->count; i++) {
+		if (rule_name_eq(gen->rules[i].name, name)) {
 			*rule = i;
 			return URISCAN_OK;
 		}

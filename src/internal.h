@@ -80,6 +80,14 @@ extern const struct uriscan__gen uriscan__gen_rfc1738_main;
  * E_GRAMMAR_UNAVAILABLE. */
 int uriscan__grammar_gen(enum uriscan_grammar g,
                          const struct uriscan__gen **gen);
+/* The build of each grammar, NULL where it is not built (grammar.c). */
+extern const struct uriscan__gen *const uriscan__gens[URISCAN_GRAMMAR_COUNT];
+/* The build of grammar g, NULL if g is unknown or not built: one load, for
+ * the per-call path of parse.c. */
+static inline const struct uriscan__gen *uriscan__gen_get(enum uriscan_grammar g)
+{
+	return (unsigned)g < URISCAN_GRAMMAR_COUNT ? uriscan__gens[g] : NULL;
+}
 extern const struct uriscan__gen uriscan__gen_rfc3987_main;
 
 /*

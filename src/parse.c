@@ -67,11 +67,7 @@ static int allowed(enum uriscan_grammar g, unsigned char c)
 /* The build of grammar g, NULL if it is unknown or not built. */
 static const struct uriscan__gen *gen_get(enum uriscan_grammar g)
 {
-	const struct uriscan__gen *gen = NULL;
-
-	if (uriscan__grammar_gen(g, &gen) != URISCAN_OK)
-		return NULL;
-	return gen;
+	return uriscan__gen_get(g);
 }
 
 /* ------------------------------------------------------------------ */
