@@ -77,8 +77,25 @@
   authority_f   = ( ( unreserved | "$" | "," | ";" | ":" | "@" | "&" | "="
                     | "+" ) $skip_pchar | escaped )*;
 
+  # Fast path of the parse machine's host: inside a hostname label, once a
+  # letter has been read (IPv4address, all digits, is then dead for the
+  # whole host), every further ALPHA or DIGIT leads back to the same state
+  # (the label goes on; userinfo and reg_name, alive beside it, loop on
+  # them too, and carry no actions), so a run of them is consumed by SKIP.
+  # "-" and "." end a run: they change the state (a label may not end in
+  # "-"; after "." a label starts).
+  action skip_label  { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_ALNUM); }
+  alphanum_s    = alphanum $skip_label;
+  # domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum
+  domainlabel_t = alphanum_s | alphanum_s ( alphanum_s | "-" )* alphanum_s;
+  # toplabel = alpha | alpha *( alphanum | "-" ) alphanum
+  toplabel_t    = alpha_ $skip_label
+                | alpha_ $skip_label ( alphanum_s | "-" )* alphanum_s;
+  # hostname = *( domainlabel "." ) toplabel [ "." ]
+  hostname_t    = ( domainlabel_t "." )* toplabel_t "."?;
+
   # host = hostname | IPv4address (disjoint: a toplabel starts with alpha)
-  host_t        = ( hostname %k_hostname | IPv4address %k_ipv4 ) %host_end;
+  host_t        = ( hostname_t %k_hostname | IPv4address %k_ipv4 ) %host_end;
 
   # hostport = host [ ":" port ]
   hostport_t    = host_t ( ":" @port_begin port %port_end )?;

@@ -52,8 +52,10 @@
 /* GEN_CLASS_PCHAR and '/': a plain byte of a path after its start (RFC 3986
  * and 3987 segments with their slashes, RFC 2396's path_segments) */
 #define GEN_CLASS_PATH 128u
+/* ALPHA and DIGIT: inside an RFC 2396 hostname label (rfc2396_tags.rl) */
+#define GEN_CLASS_ALNUM 256u
 #define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
-extern const unsigned char uriscan__gen_class[256];
+extern const unsigned short uriscan__gen_class[256];
 /* A run goes to SIMD from its first byte (skip_simd.c: SSSE3, 16 bytes per
  * step, the last few bytes by one load of the 16 before pe) when the CPU has
  * it and URISCAN_NO_SIMD is unset; else to the scalar loops below.

@@ -360,6 +360,18 @@ TEMPLATES = {
         ("URI-reference", b"/" + b"p/a" * 12, b"b/c" * 12, "a long abs_path"),
         ("URI-reference", b"s://" + b"h" * 30, b"o" * 30 + b".c/p",
          "a long hostname label"),
+        # the hostname label skip (rfc2396_tags.rl skip_label): a run after
+        # a digit, after userinfo, in an inner label, of digits after a
+        # letter, and in the host rule alone
+        ("URI-reference", b"s://1" + b"h" * 30, b"o" * 30 + b".c/p",
+         "a long label after a digit"),
+        ("URI-reference", b"s://u:p@" + b"h" * 30, b"0" * 30 + b".c:1/p",
+         "a long label after userinfo"),
+        ("URI-reference", b"s://a.b" + b"9" * 30, b"z" * 30 + b"-q.c/p",
+         "a long inner label"),
+        ("URI-reference", b"//x-" + b"y" * 20, b"1" * 20 + b".c",
+         "a long label after a hyphen"),
+        ("host", b"x" * 30, b"y" * 30, "host rule, a long label"),
         ("authority", b"u", b"@h:1", "authority rule"),
         ("host", b"h", b"", "host rule"),
         ("hostname", b"a", b".b", "hostname rule"),

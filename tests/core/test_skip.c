@@ -83,6 +83,7 @@ static const struct {
 	{GEN_CLASS_SEARCH, "search (RFC 1738)"},
 	{GEN_CLASS_FPATH, "fpath (RFC 1738)"},
 	{GEN_CLASS_PATH, "path (RFC 3986, 3987, 2396)"},
+	{GEN_CLASS_ALNUM, "alnum (RFC 2396 hostname labels)"},
 };
 #endif
 
