@@ -29,15 +29,15 @@ alphtype=unsigned-char): every machine then says 'alphtype TYPE;'.
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX [PART]
 SUFFIX tells builds of the same grammar apart (the G2 library build and
 the T0 build the differential test links beside it); it ends the name of
-every function that is not static. PART: `all` (default) writes everything; `hot` writes
-the machines of the hot rules (the default rule, the extraction rule and
-those marked `hot`: what a call of uriscan_parse, uriscan_validate, the
-extractor or uriscan_request_line runs), the extraction machines and the
-table; `cold` the machines of every other rule, as external (hidden)
-functions that the hot part's table names. ragel/meson.build compiles the
-cold part at a lower optimization level: most of the generated C is
-rule-level machines that no hot path runs, and gcc's time on it is most
-of the build.
+every function that is not static.
+PART: `all` (default) writes everything; `hot` writes the machines of the
+hot rules (the default rule, the extraction rule and those marked `hot`:
+what a call of uriscan_parse, uriscan_validate, the extractor or
+uriscan_request_line runs), the extraction machines and the table; `cold`
+the machines of every other rule, as external (hidden) functions that the
+hot part's table names. ragel/meson.build compiles the cold part at a
+lower optimization level: most of the generated C is rule-level machines
+that no hot path runs, and gcc's time on it is most of the build.
 """
 import re
 import sys
@@ -243,7 +243,8 @@ def main():
         w("}")
         w("")
         xr = [r for r in rules if r["name"] == extract]
-        xp = fn(f"{g}_p_{xr[0]['machine']}", xr[0]) if xr[0]["tags"] else "NULL"
+        xp = (fn(f"{g}_p_{xr[0]['machine']}", xr[0]) if xr[0]["tags"]
+              else "NULL")
         xt = "NULL"
         xtags = extract_tags or xr[0]["tags"]
         if xr[0]["tags"]:
@@ -282,7 +283,8 @@ def main():
             w("\t\t\tbreak;")
             w("\t\tstop = p;")
             w("\t\t*csp = cs;")
-            w(f"\t\tif (lfp == NULL || p != lfp || (cs != {g}_xt_error && p != pe))")
+            w("\t\tif (lfp == NULL || p != lfp ||")
+            w(f"\t\t    (cs != {g}_xt_error && p != pe))")
             w("\t\t\tbreak;")
             w("\t\tcs = lcs;")
             w("\t\tpe = eof = p;")
