@@ -127,8 +127,11 @@ def main():
         return part == "all" or (part == "hot") == is_hot(r)
 
     def linkage(r):
-        """static, unless the function is in the cold part of a split."""
-        return "static " if part == "all" or is_hot(r) else ""
+        """static, unless the function is in the cold part of a split; the
+        hot rules' functions in the hot section (GEN_HOT, src/gen.h)."""
+        if is_hot(r):
+            return "GEN_HOT static "
+        return "static " if part == "all" else ""
 
     v_sig = "(const unsigned char *p, const unsigned char *pe, size_t *eo)"
     p_sig = ("(const unsigned char *p, const unsigned char *pe, "
@@ -229,7 +232,7 @@ def main():
         w(f"  main := {xm} @{{ lfp = p + 1; }};")
         w("  write data noentry nofinal;")
         w("}%%")
-        w(f"static size_t {m}_exec(int *csp, const unsigned char *p, "
+        w(f"GEN_HOT static size_t {m}_exec(int *csp, const unsigned char *p, "
           "const unsigned char *pe, const unsigned char **lf)")
         w("{")
         w("\tconst unsigned char *const s = p;")
@@ -266,7 +269,7 @@ def main():
             w(f"  main := {xtags} @{{ lfp = p + 1; lcs = ftargs; }};")
             w("  write data noentry nofinal;")
             w("}%%")
-            w(f"static size_t {xt}(int *csp, const unsigned char *s, "
+            w(f"GEN_HOT static size_t {xt}(int *csp, const unsigned char *s, "
               "const unsigned char *p, const unsigned char *pe, "
               "struct uriscan_uri *u, const unsigned char **mk, "
               "const unsigned char **lf, int *ended)")
