@@ -21,50 +21,55 @@ static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
 	return n;
 }
 
+/* A pair of brackets at the end of a match: its counts are taken when its
+ * closing byte is first at the end (the bytes before it do not change while
+ * trimming). With no opening byte, every closing one is unbalanced: its
+ * count is then only a bound (me - ms) that stays above 0 while trimmed. */
+struct pair {
+	size_t open, close;
+	int counted;
+};
+
+/* Is the closing byte `cl` at b[me - 1] unbalanced (then trimmed: counted
+ * out)? */
+static int unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
+                      size_t me, unsigned char op, unsigned char cl)
+{
+	if (!pr->counted) {
+		pr->open = count_byte(b, ms, me, op);
+		pr->close = pr->open ? count_byte(b, ms, me, cl) : me - ms;
+		pr->counted = 1;
+	}
+	if (pr->close <= pr->open)
+		return 0;
+	pr->close--;
+	return 1;
+}
+
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
                              size_t min_end)
 {
-	/* The counts of a pair are taken when its closing byte is first at
-	 * the end (the bytes before it do not change while trimming). With
-	 * no opening byte, every closing one is unbalanced: its count is then
-	 * only a bound (me - ms) that stays above 0 while it is trimmed. */
-	size_t op = 0, cp = 0, ob = 0, cb = 0, q = 0;
-	int counted = 0; /* bit 0: ( ), bit 1: [ ], bit 2: ' */
+	struct pair paren = {0, 0, 0}, bracket = {0, 0, 0};
+	size_t q = 0; /* quotes in b[ms, me), once counted */
+	int q_counted = 0;
 
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
-		if (c == '.' || c == ',' || c == ';' || c == ':' || c == '!' ||
-		    c == '?') {
-			me--;
-			continue;
-		}
 		if (c == ')') {
-			if (!(counted & 1)) {
-				op = count_byte(b, ms, me, '(');
-				cp = op ? count_byte(b, ms, me, ')') : me - ms;
-				counted |= 1;
-			}
-			if (cp <= op)
+			if (!unbalanced(&paren, b, ms, me, '(', ')'))
 				break;
-			cp--;
 		} else if (c == ']') {
-			if (!(counted & 2)) {
-				ob = count_byte(b, ms, me, '[');
-				cb = ob ? count_byte(b, ms, me, ']') : me - ms;
-				counted |= 2;
-			}
-			if (cb <= ob)
+			if (!unbalanced(&bracket, b, ms, me, '[', ']'))
 				break;
-			cb--;
 		} else if (c == '\'') {
-			if (!(counted & 4)) {
+			if (!q_counted) {
 				q = count_byte(b, ms, me, '\'');
-				counted |= 4;
+				q_counted = 1;
 			}
 			if (!(q & 1))
 				break;
 			q--;
-		} else {
+		} else if (!uriscan__trimmable(c)) {
 			break;
 		}
 		me--;

@@ -163,11 +163,6 @@ int uriscan_grammar_available(enum uriscan_grammar g)
 /* ------------------------------------------------------------------ */
 /* Rules                                                               */
 
-static const struct uriscan__gen *gen_get(enum uriscan_grammar g)
-{
-	return uriscan__gen_get(g);
-}
-
 int uriscan__grammar_gen(enum uriscan_grammar g,
                          const struct uriscan__gen **gen)
 {
@@ -180,13 +175,13 @@ int uriscan__grammar_gen(enum uriscan_grammar g,
 
 unsigned uriscan_rule_count(enum uriscan_grammar g)
 {
-	const struct uriscan__gen *gen = gen_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 	return gen ? gen->count : 0;
 }
 
 const char *uriscan_rule_name(enum uriscan_grammar g, unsigned i)
 {
-	const struct uriscan__gen *gen = gen_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 	if (gen == NULL || i >= gen->count)
 		return NULL;
 	return gen->rules[i].name;
@@ -194,7 +189,7 @@ const char *uriscan_rule_name(enum uriscan_grammar g, unsigned i)
 
 unsigned uriscan_rule_default(enum uriscan_grammar g)
 {
-	const struct uriscan__gen *gen = gen_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 	return gen ? gen->default_rule : 0;
 }
 

@@ -64,11 +64,6 @@ static int allowed(enum uriscan_grammar g, unsigned char c)
 	}
 }
 
-/* The build of grammar g, NULL if it is unknown or not built. */
-static const struct uriscan__gen *gen_get(enum uriscan_grammar g)
-{
-	return uriscan__gen_get(g);
-}
 
 /* ------------------------------------------------------------------ */
 /* Validate and parse                                                  */
@@ -165,7 +160,8 @@ int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
                           const char *s, size_t len, unsigned flags,
                           size_t *error_offset)
 {
-	return run(gen_get(g), g, rule, s, len, flags, NULL, error_offset);
+	return run(uriscan__gen_get(g), g, rule, s, len, flags, NULL,
+	           error_offset);
 }
 
 /* The top-rule entry points look the grammar up once (not again through
@@ -173,7 +169,7 @@ int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
 int uriscan_validate(enum uriscan_grammar g, const char *s, size_t len,
                      unsigned flags, size_t *error_offset)
 {
-	const struct uriscan__gen *gen = gen_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 
 	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, NULL,
 	           error_offset);
@@ -184,13 +180,13 @@ int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule, const char *s,
 {
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
-	return run(gen_get(g), g, rule, s, len, flags, out, NULL);
+	return run(uriscan__gen_get(g), g, rule, s, len, flags, out, NULL);
 }
 
 int uriscan_parse(enum uriscan_grammar g, const char *s, size_t len,
                   unsigned flags, struct uriscan_uri *out)
 {
-	const struct uriscan__gen *gen = gen_get(g);
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
 
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
