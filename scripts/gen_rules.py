@@ -111,25 +111,33 @@ def main():
     if extract is not None and not any(r["name"] == extract for r in rules):
         sys.exit(f"{rules_path}: extract={extract} is not a rule")
 
-    def is_hot(r):
+    def is_hot(r, kind):
+        """Whether rule r's machine of this kind ('v' validation, 'p'
+        parse) is on a hot path: uriscan_validate runs only the default
+        rule's 'v'; uriscan_parse, the extractor (a match it parses again)
+        and uriscan_request_line run the 'p' of the default rule, of the
+        extraction rule and of the rules marked hot."""
+        if kind == "v":
+            return r["default"]
         return r["default"] or r["hot"] or r["name"] == extract
 
-    def fn(m, r=None):
-        """The C name of machine m's function (of rule r): its machine's
-        name when it is static; uriscan__NAME_SUFFIX when it is in the cold
-        part of a split (hidden, but global in the static library, whose
-        globals are all uriscan_*: tests/install/check_abi.py)."""
-        if r is not None and linkage(r) == "":
+    def fn(m, r=None, kind="v"):
+        """The C name of machine m's function (rule r's of this kind): its
+        machine's name when it is static; uriscan__NAME_SUFFIX when it is
+        in the cold part of a split (hidden, but global in the static
+        library, whose globals are all uriscan_*:
+        tests/install/check_abi.py)."""
+        if r is not None and linkage(r, kind) == "":
             return f"uriscan__{m}_{suffix}"
         return m
 
-    def wanted(r):
-        return part == "all" or (part == "hot") == is_hot(r)
+    def wanted(r, kind):
+        return part == "all" or (part == "hot") == is_hot(r, kind)
 
-    def linkage(r):
+    def linkage(r, kind):
         """static, unless the function is in the cold part of a split; the
-        hot rules' functions in the hot section (GEN_HOT, src/gen.h)."""
-        if is_hot(r):
+        hot machines' functions in the hot section (GEN_HOT, src/gen.h)."""
+        if is_hot(r, kind):
             return "GEN_HOT static "
         return "static " if part == "all" else ""
 
@@ -150,58 +158,44 @@ def main():
         w(f"\tGEN_RULE_{r['machine']} = {i},")
     w("};")
     w("")
-    for r in rules:
-        if not wanted(r):
-            continue
+    def write_machine(r, kind):
+        """Rule r's validation ('v': the pure rule, or its valid= machine)
+        or parse ('p': its tags machine, recording components) function."""
         n = r["machine"]
-        m = f"{g}_v_{n}"
-        if linkage(r) == "":
-            w(f"int {fn(m, r)}{v_sig};")
+        m = f"{g}_{kind}_{n}"
+        sig = v_sig if kind == "v" else p_sig
+        if linkage(r, kind) == "":
+            w(f"int {fn(m, r, kind)}{sig};")
         w("%%{")
         w(f"  machine {m};")
         if alphtype:
             w(f"  alphtype {alphtype};")
         w(f'  include {tags_machine} "{tags_file}";')
-        w(f"  main := {r['valid'] or n};")
+        body = (r["valid"] or n) if kind == "v" else r["tags"]
+        w(f"  main := {body};")
         w("  write data noentry;")
         w("}%%")
-        w(f"{linkage(r)}int {fn(m, r)}{v_sig}")
+        w(f"{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
         w("{")
         w("\tconst unsigned char *const s = p;")
         w("\tconst unsigned char *const eof = pe;")
+        if kind == "p":
+            w("\tconst unsigned char *mk[URISCAN_COMPONENT_COUNT];")
         w("\tint cs;")
         w("\t(void)eof;")
+        if kind == "p":
+            w("\tGEN_MARKS_INIT();")
+            w("\t(void)mk; /* a machine may only set the form */")
         w("\t%% write init;")
         w("\t%% write exec;")
         w(f"\treturn GEN_RESULT({m});")
         w("}")
         w("")
-        if r["tags"]:
-            m = f"{g}_p_{n}"
-            if linkage(r) == "":
-                w(f"int {fn(m, r)}{p_sig};")
-            w("%%{")
-            w(f"  machine {m};")
-            if alphtype:
-                w(f"  alphtype {alphtype};")
-            w(f'  include {tags_machine} "{tags_file}";')
-            w(f"  main := {r['tags']};")
-            w("  write data noentry;")
-            w("}%%")
-            w(f"{linkage(r)}int {fn(m, r)}{p_sig}")
-            w("{")
-            w("\tconst unsigned char *const s = p;")
-            w("\tconst unsigned char *const eof = pe;")
-            w("\tconst unsigned char *mk[URISCAN_COMPONENT_COUNT];")
-            w("\tint cs;")
-            w("\t(void)eof;")
-            w("\tGEN_MARKS_INIT();")
-            w("\t(void)mk; /* a machine may only set the form */")
-            w("\t%% write init;")
-            w("\t%% write exec;")
-            w(f"\treturn GEN_RESULT({m});")
-            w("}")
-            w("")
+
+    for r in rules:
+        for kind in ("v", "p"):
+            if (kind == "v" or r["tags"]) and wanted(r, kind):
+                write_machine(r, kind)
     if part == "cold":
         with open(out_path, "w", encoding="utf-8") as f:
             f.write("\n".join(out) + "\n")
@@ -209,12 +203,11 @@ def main():
     if part == "hot":
         # the cold part's functions, named by the table below
         for r in rules:
-            if is_hot(r):
-                continue
             n = r["machine"]
-            w(f"int {fn(f'{g}_v_{n}', r)}{v_sig};")
-            if r["tags"]:
-                w(f"int {fn(f'{g}_p_{n}', r)}{p_sig};")
+            if not is_hot(r, "v"):
+                w(f"int {fn(f'{g}_v_{n}', r)}{v_sig};")
+            if r["tags"] and not is_hot(r, "p"):
+                w(f"int {fn(f'{g}_p_{n}', r, 'p')}{p_sig};")
         w("")
     if extract:
         # The extraction machine (uriscan_extractor): the rule `extract=`
@@ -246,7 +239,7 @@ def main():
         w("}")
         w("")
         xr = [r for r in rules if r["name"] == extract]
-        xp = (fn(f"{g}_p_{xr[0]['machine']}", xr[0]) if xr[0]["tags"]
+        xp = (fn(f"{g}_p_{xr[0]['machine']}", xr[0], "p") if xr[0]["tags"]
               else "NULL")
         xt = "NULL"
         xtags = extract_tags or xr[0]["tags"]
@@ -306,7 +299,7 @@ def main():
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:
         n = r["machine"]
-        parse = fn(f"{g}_p_{n}", r) if r["tags"] else "NULL"
+        parse = fn(f"{g}_p_{n}", r, "p") if r["tags"] else "NULL"
         flags = "URISCAN__RULE_REF" if r["ref"] else "0"
         w(f'\t{{"{r["name"]}", {fn(f"{g}_v_{n}", r)}, {parse}, {flags}}},')
     w("};")
