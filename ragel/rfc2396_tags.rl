@@ -137,9 +137,9 @@
                     fragment_t?;
 
   # The same rules for validation only, with the fast paths: no component
-  # is recorded (rfc2396.rules: valid=URI_reference_f). As above, abs_path
-  # leaves "//" to net_path (every such abs_path is a net_path), so no
-  # branch is alive beside a skipped run.
+  # is recorded (rfc2396.rules: valid=URI_reference_f, absoluteURI_f,
+  # relativeURI_f). As above, abs_path leaves "//" to net_path (every such
+  # abs_path is a net_path), so no branch is alive beside a skipped run.
   net_path_f    = "//" authority_f abs_path_f?;
   hier_part_f   = ( net_path_f | abs_path_nf ) ( "?" query_f )?;
   # opaque_part = uric_no_slash *uric

@@ -123,7 +123,8 @@
   URI_reference_t = URI_t | relative_ref_t;
 
   # The same rules for validation only: no component is recorded, the fast
-  # paths are kept. (rfc3986.rules: valid=URI_reference_f)
+  # paths are kept. (rfc3986.rules: valid=URI_reference_f, and URI_f,
+  # absolute_URI_f, relative_ref_f for those rules)
   host_f          = IP_literal | IPv4address | reg_name_f;
   authority_f     = ( userinfo "@" )? host_f ( ":" port )?;
   hier_part_f     = "//" authority_f path_abempty_f
@@ -131,6 +132,7 @@
   relative_part_f = "//" authority_f path_abempty_f
                   | path_absolute_f | path_noscheme_f | path_empty;
   URI_f           = scheme ":" hier_part_f ( "?" query_f )? ( "#" fragment_f )?;
+  absolute_URI_f  = scheme ":" hier_part_f ( "?" query_f )?;
   relative_ref_f  = relative_part_f ( "?" query_f )? ( "#" fragment_f )?;
   URI_reference_f = URI_f | relative_ref_f;
 }%%

@@ -115,8 +115,9 @@
   # IRI-reference = IRI / irelative-ref
   IRI_reference_t  = IRI_t | irelative_ref_t;
 
-  # Validation only (rfc3987.rules: valid=IRI_reference_f): the same
-  # language with the fast paths and no component actions.
+  # Validation only (rfc3987.rules: valid=IRI_reference_f, and IRI_f,
+  # absolute_IRI_f, irelative_ref_f for those rules): the same language
+  # with the fast paths and no component actions.
   ihost_f          = IP_literal | IPv4address | ireg_name_f;
   iauthority_f     = ( iuserinfo "@" )? ihost_f ( ":" port )?;
   ihier_part_f     = "//" iauthority_f ipath_abempty_f
@@ -126,5 +127,6 @@
   IRI_f            = scheme ":" ihier_part_f ( "?" iquery_f )?
                      ( "#" ifragment_f )?;
   irelative_ref_f  = irelative_part_f ( "?" iquery_f )? ( "#" ifragment_f )?;
+  absolute_IRI_f   = scheme ":" ihier_part_f ( "?" iquery_f )?;
   IRI_reference_f  = IRI_f | irelative_ref_f;
 }%%

@@ -169,6 +169,27 @@ PLACES = [
     ("IRI-reference", b"http://h/#a", b"b", UCS, lambda x: comps(
         scheme=b"http", authority=b"h", host=b"h", path=b"/",
         fragment=b"a" + x + b"b", host_type="reg-name", kind="uri")),
+    # IRI, absolute-IRI and irelative-ref validate with the fast machines
+    # (rfc3987.rules valid=): a character inside each skipped run
+    ("IRI", b"http://a", b"b/", UCS, lambda x: comps(
+        scheme=b"http", authority=b"a" + x + b"b", host=b"a" + x + b"b",
+        path=b"/", host_type="reg-name", kind="uri")),
+    ("IRI", b"http://h/a", b"b?q#f", UCS, lambda x: comps(
+        scheme=b"http", authority=b"h", host=b"h", path=b"/a" + x + b"b",
+        query=b"q", fragment=b"f", host_type="reg-name", kind="uri")),
+    ("IRI", b"http://h/#a", b"b", UCS, lambda x: comps(
+        scheme=b"http", authority=b"h", host=b"h", path=b"/",
+        fragment=b"a" + x + b"b", host_type="reg-name", kind="uri")),
+    ("absolute-IRI", b"http://h/?a", b"b", UCS | PRIV, lambda x: comps(
+        scheme=b"http", authority=b"h", host=b"h", path=b"/",
+        query=b"a" + x + b"b", host_type="reg-name", kind="uri")),
+    ("absolute-IRI", b"s:a", b"b", UCS, lambda x: comps(
+        scheme=b"s", path=b"a" + x + b"b", kind="uri")),
+    ("irelative-ref", b"//a", b"b@h", UCS, lambda x: comps(
+        authority=b"a" + x + b"b@h", userinfo=b"a" + x + b"b", host=b"h",
+        path=b"", host_type="reg-name", kind="relative-ref")),
+    ("irelative-ref", b"/a", b"b", UCS, lambda x: comps(
+        path=b"/a" + x + b"b", kind="relative-ref")),
 ]
 
 

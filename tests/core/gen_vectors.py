@@ -561,6 +561,22 @@ TEMPLATES = [
     ("URI", b"s:/", b"", "first byte of a path-absolute segment"),
     ("absolute-URI", b"s:/p?q", b"", "end of an absolute URI"),
     ("relative-ref", b"a", b"b:c", "relative-ref, first segment"),
+    # URI, absolute-URI and relative-ref validate with the fast machines
+    # (rfc3986.rules valid=): every byte inside each skipped run, short and
+    # long (the SIMD skip's 16-byte steps)
+    ("URI", b"s://u", b"i@h:1/p?q#f", "URI, userinfo"),
+    ("URI", b"s://h" + b"o" * 20, b"o" * 20 + b".c:1/p", "URI, long reg-name"),
+    ("URI", b"s://h/" + b"p/a" * 8, b"b/c" * 8 + b"?q#f", "URI, long path"),
+    ("URI", b"s:p", b"a/b?q#f", "URI, rootless path"),
+    ("URI", b"s://h/p?" + b"q" * 20, b"r" * 20 + b"#f", "URI, long query"),
+    ("URI", b"s://h/p?q#" + b"f" * 20, b"g" * 20, "URI, long fragment"),
+    ("absolute-URI", b"s://h", b"o/p?q", "absolute-URI, reg-name"),
+    ("absolute-URI", b"s://h/p/", b"a?q", "absolute-URI, path"),
+    ("absolute-URI", b"s://h/p?" + b"q" * 20, b"r" * 20, "absolute-URI, long query"),
+    ("relative-ref", b"//h", b"o/p?q#f", "relative-ref, reg-name"),
+    ("relative-ref", b"/p/" + b"a" * 20, b"b" * 20 + b"?q", "relative-ref, long path"),
+    ("relative-ref", b"?" + b"q" * 20, b"r" * 20 + b"#f", "relative-ref, long query"),
+    ("relative-ref", b"#" + b"f" * 20, b"g", "relative-ref, fragment"),
     ("URI-reference", b"//1.2.3.4", b"@", "after an IPv4-like userinfo"),
     ("URI-reference", b"//1.2.3.4:", b"@", "port-like userinfo"),
     ("authority", b"u", b"@h:1", "authority rule, userinfo"),
