@@ -30,14 +30,15 @@ Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX [PART]
 SUFFIX tells builds of the same grammar apart (the G2 library build and
 the T0 build the differential test links beside it); it ends the name of
 every function that is not static.
-PART: `all` (default) writes everything; `hot` writes the machines of the
-hot rules (the default rule, the extraction rule and those marked `hot`:
-what a call of uriscan_parse, uriscan_validate, the extractor or
-uriscan_request_line runs), the extraction machines and the table; `cold`
-the machines of every other rule, as external (hidden) functions that the
-hot part's table names. ragel/meson.build compiles the cold part at a
-lower optimization level: most of the generated C is rule-level machines
-that no hot path runs, and gcc's time on it is most of the build.
+PART: `all` (default) writes everything; `hot` writes the machines a call
+of uriscan_validate, uriscan_parse, the extractor or uriscan_request_line
+runs (the default rule's validation and parse machines; the parse machines
+of the extraction rule and of the rules marked `hot`), the extraction
+machines and the table; `cold` every other machine, as external (hidden)
+functions that the hot part's table names. ragel/meson.build compiles the
+cold part at a lower optimization level: most of the generated C is
+rule-level machines that no hot path runs, and gcc's time on it is most of
+the build.
 """
 import re
 import sys
