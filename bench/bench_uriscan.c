@@ -8,7 +8,12 @@
  *   uriscan:<grammar>:parse     uriscan_parse(g, s, len, 0, &uri), the
  *                               component lengths summed into the sink
  * so rows for RFC 1738 / 2396 / 3987 appear by themselves as the grammars
- * land.
+ * land; and one row of rule-level validation where the grammar has an
+ * absolute-reference rule beside its top rule (abs_rules below):
+ *   uriscan:<grammar>:validate-<rule>  uriscan_validate_rule(g, rule, ...)
+ *                               (rfc3986 URI, rfc3987 IRI, rfc2396
+ *                               absoluteURI: the rule a "must be absolute"
+ *                               check asks for)
  *
  * For every grammar whose table has an extraction machine (the extractor
  * can be created for it), four rows on log text (BENCH_ON_LOGS,
@@ -31,9 +36,18 @@
 
 struct uriscan_ctx {
 	enum uriscan_grammar g;
+	unsigned rule; /* validate-<rule> rows */
 };
 
 static struct uriscan_ctx ctxs[URISCAN_GRAMMAR_COUNT];
+static struct uriscan_ctx abs_ctxs[URISCAN_GRAMMAR_COUNT];
+
+/* Each grammar's absolute-reference rule, NULL where the top rule is it */
+static const char *const abs_rules[URISCAN_GRAMMAR_COUNT] = {
+	[URISCAN_RFC2396] = "absoluteURI",
+	[URISCAN_RFC3986] = "URI",
+	[URISCAN_RFC3987] = "IRI",
+};
 
 static int one_validate(void *ctx, const char *s, size_t len, uint64_t *sink)
 {
@@ -57,7 +71,17 @@ static int one_parse(void *ctx, const char *s, size_t len, uint64_t *sink)
 	return 1;
 }
 
+static int one_validate_rule(void *ctx, const char *s, size_t len,
+                             uint64_t *sink)
+{
+	const struct uriscan_ctx *c = ctx;
+	int st = uriscan_validate_rule(c->g, c->rule, s, len, 0, NULL);
+	*sink += (uint64_t)st;
+	return st == URISCAN_OK;
+}
+
 BENCH_BATCH(batch_validate, one_validate)
+BENCH_BATCH(batch_validate_rule, one_validate_rule)
 BENCH_BATCH(batch_parse, one_parse)
 
 /* ------------------------------------------------------------------ */
@@ -206,7 +230,28 @@ static void *(*const inits[URISCAN_GRAMMAR_COUNT])(void) = {
 	[URISCAN_RFC3987] = init_3987,
 };
 
-#define MAX_ROWS ((2 + X_KINDS) * URISCAN_GRAMMAR_COUNT)
+static void *init_abs(enum uriscan_grammar g)
+{
+	abs_ctxs[g].g = g;
+	if (uriscan_rule_from_name(g, abs_rules[g], &abs_ctxs[g].rule) !=
+	    URISCAN_OK) {
+		fprintf(stderr, "bench: no rule %s\n", abs_rules[g]);
+		abort();
+	}
+	return &abs_ctxs[g];
+}
+
+static void *init_abs_2396(void) { return init_abs(URISCAN_RFC2396); }
+static void *init_abs_3986(void) { return init_abs(URISCAN_RFC3986); }
+static void *init_abs_3987(void) { return init_abs(URISCAN_RFC3987); }
+
+static void *(*const abs_inits[URISCAN_GRAMMAR_COUNT])(void) = {
+	[URISCAN_RFC2396] = init_abs_2396,
+	[URISCAN_RFC3986] = init_abs_3986,
+	[URISCAN_RFC3987] = init_abs_3987,
+};
+
+#define MAX_ROWS ((3 + X_KINDS) * URISCAN_GRAMMAR_COUNT)
 static struct bench_parser rows[MAX_ROWS];
 static char ids[MAX_ROWS][48];
 static char whats[MAX_ROWS][120];
@@ -241,6 +286,23 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
 			p->init = inits[g];
 			p->one = parse ? one_parse : one_validate;
 			p->batch = parse ? batch_parse : batch_validate;
+			n++;
+		}
+		if (abs_rules[g] != NULL) {
+			struct bench_parser *p = &rows[n];
+			snprintf(ids[n], sizeof ids[n], "uriscan:%s:validate-%s",
+			         gn, abs_rules[g]);
+			snprintf(whats[n], sizeof whats[n],
+			         "uriscan_validate_rule(%s, %s)", gn, abs_rules[g]);
+			memset(p, 0, sizeof *p);
+			p->id = ids[n];
+			p->task = BENCH_VALIDATE;
+			p->grammar = gn;
+			p->what = whats[n];
+			p->on = BENCH_ON_URLS;
+			p->init = abs_inits[g];
+			p->one = one_validate_rule;
+			p->batch = batch_validate_rule;
 			n++;
 		}
 		if (!has_extractor(g))
