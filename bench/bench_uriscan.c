@@ -40,7 +40,6 @@ struct uriscan_ctx {
 };
 
 static struct uriscan_ctx ctxs[URISCAN_GRAMMAR_COUNT];
-static struct uriscan_ctx abs_ctxs[URISCAN_GRAMMAR_COUNT];
 
 /* Each grammar's absolute-reference rule, NULL where the top rule is it */
 static const char *const abs_rules[URISCAN_GRAMMAR_COUNT] = {
@@ -211,9 +210,16 @@ static int has_extractor(enum uriscan_grammar g)
 	return ok;
 }
 
+/* One context a grammar, for its validate, parse and validate-<rule> rows */
 static void *init_g(enum uriscan_grammar g)
 {
 	ctxs[g].g = g;
+	if (abs_rules[g] != NULL &&
+	    uriscan_rule_from_name(g, abs_rules[g], &ctxs[g].rule) !=
+	        URISCAN_OK) {
+		fprintf(stderr, "bench: no rule %s\n", abs_rules[g]);
+		abort();
+	}
 	return &ctxs[g];
 }
 
@@ -230,32 +236,28 @@ static void *(*const inits[URISCAN_GRAMMAR_COUNT])(void) = {
 	[URISCAN_RFC3987] = init_3987,
 };
 
-static void *init_abs(enum uriscan_grammar g)
-{
-	abs_ctxs[g].g = g;
-	if (uriscan_rule_from_name(g, abs_rules[g], &abs_ctxs[g].rule) !=
-	    URISCAN_OK) {
-		fprintf(stderr, "bench: no rule %s\n", abs_rules[g]);
-		abort();
-	}
-	return &abs_ctxs[g];
-}
-
-static void *init_abs_2396(void) { return init_abs(URISCAN_RFC2396); }
-static void *init_abs_3986(void) { return init_abs(URISCAN_RFC3986); }
-static void *init_abs_3987(void) { return init_abs(URISCAN_RFC3987); }
-
-static void *(*const abs_inits[URISCAN_GRAMMAR_COUNT])(void) = {
-	[URISCAN_RFC2396] = init_abs_2396,
-	[URISCAN_RFC3986] = init_abs_3986,
-	[URISCAN_RFC3987] = init_abs_3987,
-};
-
 #define MAX_ROWS ((3 + X_KINDS) * URISCAN_GRAMMAR_COUNT)
 static struct bench_parser rows[MAX_ROWS];
 static char ids[MAX_ROWS][48];
 static char whats[MAX_ROWS][120];
 static char version[64];
+
+/* Row n, zeroed, with its id and what (ids[n], whats[n], written by the
+ * caller) and the fields every row sets. */
+static struct bench_parser *row(size_t n, enum bench_task task,
+                                const char *gn, enum bench_input on,
+                                void *(*init)(void))
+{
+	struct bench_parser *p = &rows[n];
+	memset(p, 0, sizeof *p);
+	p->id = ids[n];
+	p->what = whats[n];
+	p->task = task;
+	p->grammar = gn;
+	p->on = on;
+	p->init = init;
+	return p;
+}
 
 size_t bench_uriscan_parsers(const struct bench_parser **out,
                              const char **ver)
@@ -269,7 +271,6 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
 		const char *top =
 		    uriscan_rule_name(g, uriscan_rule_default(g));
 		for (int parse = 0; parse <= 1; parse++) {
-			struct bench_parser *p = &rows[n];
 			snprintf(ids[n], sizeof ids[n], "uriscan:%s:%s", gn,
 			         parse ? "parse" : "validate");
 			snprintf(whats[n], sizeof whats[n],
@@ -277,52 +278,33 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
 			         parse ? "parse" : "validate", gn,
 			         top ? top : "?",
 			         parse ? ", components summed" : "");
-			memset(p, 0, sizeof *p);
-			p->id = ids[n];
-			p->task = parse ? BENCH_PARSE : BENCH_VALIDATE;
-			p->grammar = gn;
-			p->what = whats[n];
-			p->on = BENCH_ON_URLS;
-			p->init = inits[g];
+			struct bench_parser *p =
+			    row(n++, parse ? BENCH_PARSE : BENCH_VALIDATE, gn,
+			        BENCH_ON_URLS, inits[g]);
 			p->one = parse ? one_parse : one_validate;
 			p->batch = parse ? batch_parse : batch_validate;
-			n++;
 		}
 		if (abs_rules[g] != NULL) {
-			struct bench_parser *p = &rows[n];
 			snprintf(ids[n], sizeof ids[n], "uriscan:%s:validate-%s",
 			         gn, abs_rules[g]);
 			snprintf(whats[n], sizeof whats[n],
 			         "uriscan_validate_rule(%s, %s)", gn, abs_rules[g]);
-			memset(p, 0, sizeof *p);
-			p->id = ids[n];
-			p->task = BENCH_VALIDATE;
-			p->grammar = gn;
-			p->what = whats[n];
-			p->on = BENCH_ON_URLS;
-			p->init = abs_inits[g];
+			struct bench_parser *p = row(n++, BENCH_VALIDATE, gn,
+			                             BENCH_ON_URLS, inits[g]);
 			p->one = one_validate_rule;
 			p->batch = batch_validate_rule;
-			n++;
 		}
 		if (!has_extractor(g))
 			continue;
 		for (int k = 0; k < X_KINDS; k++) {
-			struct bench_parser *p = &rows[n];
 			snprintf(ids[n], sizeof ids[n], "uriscan:%s:%s", gn,
 			         xnames[k]);
 			snprintf(whats[n], sizeof whats[n], "%s (%s)", xwhats[k],
 			         gn);
-			memset(p, 0, sizeof *p);
-			p->id = ids[n];
-			p->task = BENCH_EXTRACT;
-			p->grammar = gn;
-			p->what = whats[n];
-			p->on = BENCH_ON_LOGS;
-			p->init = xinits[g][k];
+			struct bench_parser *p = row(n++, BENCH_EXTRACT, gn,
+			                             BENCH_ON_LOGS, xinits[g][k]);
 			p->fini = fini_x;
 			p->batch = batch_extract;
-			n++;
 		}
 	}
 	snprintf(version, sizeof version, "uriscan %s (header %s)",

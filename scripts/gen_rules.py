@@ -122,13 +122,13 @@ def main():
             return r["default"]
         return r["default"] or r["hot"] or r["name"] == extract
 
-    def fn(m, r=None, kind="v"):
+    def fn(m, r, kind="v"):
         """The C name of machine m's function (rule r's of this kind): its
         machine's name when it is static; uriscan__NAME_SUFFIX when it is
         in the cold part of a split (hidden, but global in the static
         library, whose globals are all uriscan_*:
         tests/install/check_abi.py)."""
-        if r is not None and linkage(r, kind) == "":
+        if linkage(r, kind) == "":
             return f"uriscan__{m}_{suffix}"
         return m
 

@@ -64,7 +64,6 @@ static int allowed(enum uriscan_grammar g, unsigned char c)
 	}
 }
 
-
 /* ------------------------------------------------------------------ */
 /* Validate and parse                                                  */
 

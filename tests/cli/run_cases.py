@@ -400,7 +400,6 @@ def run_case(exe, case, version, config):
     return problems
 
 
-
 def built_grammars(exe):
     """The grammars this build has (`uriscan rules`: NAME, "available")."""
     out = subprocess.run([exe, "rules"], stdout=subprocess.PIPE,
@@ -434,6 +433,7 @@ def grammars_needed(case):
         if m:
             need.add("rfc" + m.group(1))
     return need or {"rfc3986"}
+
 
 def main():
     if len(sys.argv) < 3:
