@@ -21,6 +21,10 @@ struct xcfg {
 	const char *opaque; /* comma-separated schemes; NULL: none */
 	size_t opaque_len;
 	int simd;
+	/* the states of the machine (pure) and of its tags machine after a
+	 * scheme, where the scan starts them at the ':', or -1: from the
+	 * scheme (extract_entry.c) */
+	int entry, xentry;
 };
 
 enum { S_MATCH, S_MORE, S_OPEN };
@@ -41,6 +45,13 @@ struct scan_out {
 /* Check opt and fill *k for grammar g (uriscan_extract_options). */
 int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
                               const struct uriscan_extract_options *opt);
+
+/* The one state that every scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" /
+ * "." )) leads grammar g's extraction machine xm to from its start (its tags
+ * machine when tags), with no action run, or -1 when there is none. xm must
+ * be g's machine in this build (the value is kept per grammar). */
+int uriscan__extract_entry(enum uriscan_grammar g,
+                           const struct uriscan__xmachine *xm, int tags);
 
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=

@@ -96,6 +96,8 @@ int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
 		}
 	}
 	k->simd = uriscan__find_simd_wanted(k->flags);
+	k->entry = uriscan__extract_entry(g, k->xm, 0);
+	k->xentry = uriscan__extract_entry(g, k->xm, 1);
 	return URISCAN_OK;
 }
 
@@ -168,6 +170,18 @@ static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
 	return 0;
 }
 
+/* The pure machine on b[r, stop), the scheme b[r, c) (as the tags run
+ * above): the bytes it read, its state in *cs. */
+static size_t pure_run(const struct xcfg *k, const unsigned char *b,
+                       size_t r, size_t c, size_t stop, int *cs,
+                       const unsigned char **lf)
+{
+	const size_t at = k->entry >= 0 ? c : r;
+
+	*cs = k->entry >= 0 ? k->entry : k->xm->start;
+	return (at - r) + k->xm->exec(cs, b + at, b + stop, lf);
+}
+
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
@@ -218,15 +232,19 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		if (!auth && !opaque_listed(k, b + r, c - r))
 			continue;
 
-		/* the machine, from the scheme, for at most max_len + 1 bytes */
+		/* the machine, from the scheme, for at most max_len + 1 bytes
+		 * (max_len > SCHEME_MAX: the ':' is before stop); it starts at
+		 * the ':' in the state after a scheme when the grammar has one
+		 * (extract_entry.c): the walk back has read the scheme */
 		stop = len - r > k->max_len + 1 ? r + k->max_len + 1 : len;
 		if (tags) {
+			const size_t at = k->xentry >= 0 ? c : r;
 			uri_init(k, o->uri);
 			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
 				mk[j] = b + r;
-			cs = xm->xstart;
-			n = xm->xexec(&cs, b + r, b + r, b + stop, o->uri, mk, &lf,
-			              &ended);
+			cs = k->xentry >= 0 ? k->xentry : xm->xstart;
+			n = (at - r) + xm->xexec(&cs, b + r, b + at, b + stop,
+			                         o->uri, mk, &lf, &ended);
 			if (cs == xm->xerror) {
 				cs = xm->error;
 			} else if (n > k->max_len) {
@@ -234,14 +252,12 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 				 * differ), so run it again from the scheme */
 				tags = 0;
 				lf = NULL;
-				cs = xm->start;
-				n = xm->exec(&cs, b + r, b + stop, &lf);
+				n = pure_run(k, b, r, c, stop, &cs, &lf);
 			} else {
 				cs = xm->start; /* open: anything but error */
 			}
 		} else {
-			cs = xm->start;
-			n = xm->exec(&cs, b + r, b + stop, &lf);
+			n = pure_run(k, b, r, c, stop, &cs, &lf);
 		}
 		if (cs != xm->error && n <= k->max_len && !eof) {
 			/* open at the end of the buffer: decide later */
