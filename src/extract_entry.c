@@ -20,6 +20,7 @@
  * reads only its own small buffers.
  */
 #include <stdatomic.h>
+#include <string.h>
 
 #include "extract.h"
 #include "uri_reset.h"
@@ -42,8 +43,9 @@ static int is_scheme_char(unsigned c)
  * One step of machine xm (its tags machine when tags) from state cs on byte
  * c, as the byte of a scheme after its first: 1 and *to when the step
  * neither fails, nor reaches a final state, nor runs an action that leaves
- * a trace (a component, a host type, a mark moved off the start). The byte
- * sits after one other, so a mark set at it or after it is seen moved.
+ * a trace (any field of the result changed, a mark moved off the start).
+ * The byte sits after one other, so a mark set at it or after it is seen
+ * moved.
  */
 static int step(const struct uriscan__xmachine *xm, int tags, int cs,
                 unsigned char c, int *to)
@@ -53,17 +55,18 @@ static int step(const struct uriscan__xmachine *xm, int tags, int cs,
 	size_t n;
 
 	if (tags) {
-		struct uriscan_uri u;
+		struct uriscan_uri u, u0;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
 		int ended = 0;
 
-		uriscan__uri_reset(&u, URISCAN_RFC3986, 0);
+		/* padding too: the whole struct is compared */
+		memset(&u0, 0, sizeof u0);
+		uriscan__uri_reset(&u0, URISCAN_RFC3986, 0);
+		memcpy(&u, &u0, sizeof u);
 		for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
 			mk[j] = buf;
 		n = xm->xexec(&cs, buf, buf + 1, buf + 2, &u, mk, &lf, &ended);
-		if (cs == xm->xerror || u.present != 0 || ended ||
-		    u.host_type != URISCAN_HOST_NONE ||
-		    u.form != URISCAN_FORM_NONE)
+		if (cs == xm->xerror || ended || memcmp(&u, &u0, sizeof u) != 0)
 			return 0;
 		for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
 			if (mk[j] != buf)
