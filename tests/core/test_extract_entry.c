@@ -193,7 +193,7 @@ int main(int argc, char **argv)
 		ntexts += load_texts(argv[a], texts + ntexts, lens + ntexts,
 		                     4096 - ntexts);
 	}
-	tap_ok(ntexts > 100, "%zu vector texts read", ntexts);
+	tap_ok(ntexts >= 10, "%zu vector texts read", ntexts);
 	for (unsigned g = 0; g < URISCAN_GRAMMAR_COUNT; g++) {
 		const struct uriscan__gen *gen = uriscan__gens[g];
 		const char *name = uriscan_grammar_name((enum uriscan_grammar)g);
