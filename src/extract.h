@@ -27,7 +27,7 @@ struct xcfg {
 	int entry, xentry;
 };
 
-enum { S_MATCH, S_MORE, S_OPEN };
+enum { S_MATCH, S_MORE, S_OPEN, S_STOP };
 
 struct scan_out {
 	/* S_MATCH: b[ms, me) (truncated: b[ms, ms + max_len) are kept and
@@ -40,6 +40,11 @@ struct scan_out {
 	 * first ':' not decided yet */
 	size_t keep;
 	struct uriscan_uri *uri; /* where to parse the match into, or NULL */
+	/* When set (uriscan_extract: one whole buffer, eof), each match is
+	 * handed to emit and the scan goes on to the next one instead of
+	 * returning S_MATCH; a non-zero return of emit stops it (S_STOP). */
+	int (*emit)(void *ctx, const struct scan_out *o);
+	void *emit_ctx;
 };
 
 /* Check opt and fill *k for grammar g (uriscan_extract_options). */
@@ -56,7 +61,8 @@ int uriscan__extract_entry(enum uriscan_grammar g,
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
- * S_MATCH, *from and *floor move past the match.
+ * S_MATCH, *from and *floor move past the match. With o->emit (eof only),
+ * every match goes to emit: S_STOP when it asked to stop, else S_MORE.
  */
 int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
                           size_t len, int eof, size_t *from, size_t *floor,

@@ -185,7 +185,8 @@ static size_t pure_run(const struct xcfg *k, const unsigned char *b,
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
- * S_MATCH, *from and *floor move past the match.
+ * S_MATCH, *from and *floor move past the match; with o->emit, matches go
+ * to emit (extract.h).
  */
 int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
                           size_t len, int eof, size_t *from, size_t *floor,
@@ -282,7 +283,12 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			e = stop + n;
 			o->me = o->lf;
 			*floor = *from = e;
-			return S_MATCH;
+			if (o->emit == NULL)
+				return S_MATCH;
+			if (o->emit(o->emit_ctx, o))
+				return S_STOP;
+			i = e;
+			continue;
 		}
 		me = (size_t)(lf - b);
 		o->lf = me;
@@ -314,7 +320,11 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		o->truncated = 0;
 		o->me = me;
 		*floor = *from = me;
-		return S_MATCH;
+		if (o->emit == NULL)
+			return S_MATCH;
+		if (o->emit(o->emit_ctx, o))
+			return S_STOP;
+		i = me;
 	}
 	if (!eof) {
 		/* keep what a candidate ':' at lim or later may need: the run of
