@@ -126,7 +126,7 @@
                    | ipath_absolute_f | ipath_noscheme_f | ipath_empty;
   IRI_f            = scheme ":" ihier_part_f ( "?" iquery_f )?
                      ( "#" ifragment_f )?;
-  irelative_ref_f  = irelative_part_f ( "?" iquery_f )? ( "#" ifragment_f )?;
   absolute_IRI_f   = scheme ":" ihier_part_f ( "?" iquery_f )?;
+  irelative_ref_f  = irelative_part_f ( "?" iquery_f )? ( "#" ifragment_f )?;
   IRI_reference_f  = IRI_f | irelative_ref_f;
 }%%

@@ -4,7 +4,9 @@
  *
  * The scan (extract_scan.c) walks back from a candidate ':' over scheme
  * characters, so when it runs the grammar's machine, [r, c) is known to be
- * ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) and b[c] is the ':'. When every
+ * ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) and b[c] is the ':'. The
+ * closure below runs over the same class table (uriscan__scheme_class) as
+ * the walk back, so the two cannot disagree on what a scheme byte is. When every
  * such string leads the machine from its start to one and the same state,
  * running no action and reaching no final state on the way, the machine may
  * as well start in that state at the ':': the run, its marks and its
@@ -27,17 +29,6 @@
 
 /* More states than this after a scheme: no entry (RFC 1738 has a few). */
 #define MAX_STATES 8
-
-static int is_alpha(unsigned c)
-{
-	return (unsigned)((c | 0x20) - 'a') < 26u;
-}
-
-static int is_scheme_char(unsigned c)
-{
-	return is_alpha(c) || (c >= '0' && c <= '9') || c == '+' || c == '-' ||
-	       c == '.';
-}
 
 /*
  * One step of machine xm (its tags machine when tags) from state cs on byte
@@ -102,7 +93,7 @@ static int after_scheme(const struct uriscan__xmachine *xm, int tags)
 
 	/* the first byte, from the start */
 	for (unsigned c = 0; c < 256; c++)
-		if (is_alpha(c) &&
+		if ((uriscan__scheme_class[c] & C_ALPHA) &&
 		    !(step(xm, tags, tags ? xm->xstart : xm->start,
 		           (unsigned char)c, &cs) &&
 		      add(set, &n, cs)))
@@ -110,7 +101,7 @@ static int after_scheme(const struct uriscan__xmachine *xm, int tags)
 	/* every byte after it, from every state reached so far */
 	for (unsigned i = 0; i < n; i++)
 		for (unsigned c = 0; c < 256; c++)
-			if (is_scheme_char(c) &&
+			if ((uriscan__scheme_class[c] & C_SCHEME) &&
 			    !(step(xm, tags, set[i], (unsigned char)c, &cs) &&
 			      add(set, &n, cs)))
 				return -1;

@@ -13,9 +13,7 @@
 /* ------------------------------------------------------------------ */
 /* Byte classes                                                        */
 
-enum { C_SCHEME = 1, C_ALPHA = 2 };
-
-/* C_SCHEME: ALPHA / DIGIT / "+" / "-" / "."; C_ALPHA: ALPHA */
+/* C_SCHEME, C_ALPHA (extract.h) */
 #define CL_S C_SCHEME
 #define CL_A (C_SCHEME | C_ALPHA)
 #define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
@@ -23,14 +21,14 @@ enum { C_SCHEME = 1, C_ALPHA = 2 };
 	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
 	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
 	    CL_A, CL_A, CL_A
-static const unsigned char classes[256] = {
+const unsigned char uriscan__scheme_class[256] = {
 	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
 	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
 };
 
 static unsigned char byte_class(unsigned char c)
 {
-	return classes[c];
+	return uriscan__scheme_class[c];
 }
 
 static int ascii_lower(int c)
@@ -217,9 +215,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			lo = c - SCHEME_MAX;
 		r = c;
 		/* four at a time while they all are ("http", "ttps") */
-		while (r >= lo + 4 && (classes[b[r - 1]] & classes[b[r - 2]] &
-		                       classes[b[r - 3]] & classes[b[r - 4]] &
-		                       C_SCHEME))
+		while (r >= lo + 4 &&
+		       (byte_class(b[r - 1]) & byte_class(b[r - 2]) &
+		        byte_class(b[r - 3]) & byte_class(b[r - 4]) & C_SCHEME))
 			r -= 4;
 		while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
 			r--;
