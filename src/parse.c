@@ -2,7 +2,6 @@
  * parse.c: validate and parse: argument and length checks, the dispatch to
  * a rule's machine, and the status naming where it failed. No allocation.
  */
-#include <string.h>
 
 #include "internal.h"
 #include "uri_reset.h"
@@ -10,58 +9,49 @@
 /* ------------------------------------------------------------------ */
 /* The bytes of each grammar                                           */
 
+/* An ASCII set as two 64-bit words (bytes 0-63, 64-127), so that naming
+ * the byte of an error costs a shift, not a search: a rejected short URL
+ * pays for it on every call. LO() of a byte of 64 or more, or HI() of one
+ * under 64, is a shift out of range that the compiler reports. */
+#define LO(c) (1ULL << (c))
+#define HI(c) (1ULL << ((c)-64))
+#define DIGIT_LO (0x3ffULL << '0')
+#define ALPHA_HI ((0x3ffffffULL << ('A' - 64)) | (0x3ffffffULL << ('a' - 64)))
+
 /* Bytes that may appear somewhere in an RFC 3986 URI reference: unreserved,
- * reserved and '%'. Any other byte is URISCAN_E_BAD_CHAR. */
-static int allowed_3986(unsigned char c)
-{
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9'))
-		return 1;
-	return c != 0 && strchr("-._~:/?#[]@!$&'()*+,;=%", c) != NULL;
-}
+ * reserved and '%'. Any other byte is URISCAN_E_BAD_CHAR. RFC 3987 adds
+ * every byte >= 0x80 (part of a ucschar or iprivate; invalid UTF-8 is
+ * named by uriscan__utf8_classify first). */
+#define SET_3986                                                               	{DIGIT_LO | LO('-') | LO('.') | LO(':') | LO('/') | LO('?') | LO('#') |    	     LO('!') | LO('$') | LO('&') | LO('\'') | LO('(') | LO(')') |          	     LO('*') | LO('+') | LO(',') | LO(';') | LO('=') | LO('%'),            	 ALPHA_HI | HI('_') | HI('~') | HI('[') | HI(']') | HI('@')}
 
-/* RFC 2396: uric (reserved, unreserved, '%'), and '#' between a URI and
- * its fragment ('~' is a mark). Not '[' ']': RFC 2732 added them. */
-static int allowed_2396(unsigned char c)
-{
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9'))
-		return 1;
-	return c != 0 && strchr("-_.!~*'();/?:@&=+$,%#", c) != NULL;
-}
+static const uint64_t allowed_set[URISCAN_GRAMMAR_COUNT][2] = {
+    /* RFC 1738: xchar (unreserved, reserved, '%'). national ('~', '{',
+     * ...) and punctuation ('#', '<', ...) appear in no URL: they are
+     * bad_char even for the rules named national and punctuation. */
+    [URISCAN_RFC1738] = {DIGIT_LO | LO('$') | LO('-') | LO('.') | LO('+') |
+                             LO('!') | LO('*') | LO('\'') | LO('(') |
+                             LO(')') | LO(',') | LO(';') | LO('/') |
+                             LO('?') | LO(':') | LO('&') | LO('=') | LO('%'),
+                         ALPHA_HI | HI('_') | HI('@')},
+    /* RFC 2396: uric (reserved, unreserved, '%'), and '#' between a URI
+     * and its fragment ('~' is a mark). Not '[' ']': RFC 2732 added
+     * them. */
+    [URISCAN_RFC2396] = {DIGIT_LO | LO('-') | LO('.') | LO('!') | LO('*') |
+                             LO('\'') | LO('(') | LO(')') | LO(';') |
+                             LO('/') | LO('?') | LO(':') | LO('&') |
+                             LO('=') | LO('+') | LO('$') | LO(',') |
+                             LO('%') | LO('#'),
+                         ALPHA_HI | HI('_') | HI('~') | HI('@')},
+    [URISCAN_RFC3986] = SET_3986,
+    [URISCAN_RFC3987] = SET_3986,
+};
 
-/* RFC 1738: xchar (unreserved, reserved, '%'). national ('~', '{', ...)
- * and punctuation ('#', '<', ...) appear in no URL: they are bad_char even
- * for the rules named national and punctuation. */
-static int allowed_1738(unsigned char c)
-{
-	if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	    (c >= '0' && c <= '9'))
-		return 1;
-	return c != 0 && strchr("$-_.+!*'(),;/?:@&=%", c) != NULL;
-}
-
-/* RFC 3987: as RFC 3986 for ASCII; a byte >= 0x80 may be part of a ucschar
- * or iprivate (invalid UTF-8 is named by uriscan__utf8_classify first). */
-static int allowed_3987(unsigned char c)
-{
-	return c >= 0x80 || allowed_3986(c);
-}
-
-/* May c appear somewhere in a string of grammar g? */
+/* May c appear somewhere in a string of grammar g (a valid grammar)? */
 static int allowed(enum uriscan_grammar g, unsigned char c)
 {
-	switch (g) {
-	case URISCAN_RFC1738:
-		return allowed_1738(c);
-	case URISCAN_RFC2396:
-		return allowed_2396(c);
-	case URISCAN_RFC3987:
-		return allowed_3987(c);
-	case URISCAN_RFC3986:
-	default:
-		return allowed_3986(c);
-	}
+	if (c >= 0x80)
+		return g == URISCAN_RFC3987;
+	return (int)((allowed_set[g][c >> 6] >> (c & 63)) & 1);
 }
 
 /* ------------------------------------------------------------------ */
