@@ -7,8 +7,10 @@
  * 1. Every vector of VECTORS.tsv (format at its top), whole and streamed in
  *    chunks of every size from 1 byte to its length and at random cuts, each
  *    chunk in its own exact-size allocation (ASan sees any over-read), with
- *    the SIMD search and with the scalar one: identical matches, equal to the
- *    expected ones, and every match parses to the components reported.
+ *    the SIMD search and with the scalar one, with components and without
+ *    (URISCAN_EXTRACT_NO_COMPONENTS runs another machine): identical
+ *    matches, equal to the expected ones, and every match parses to the
+ *    components reported.
  * 2. Random token soup checked against a slow reference written from the
  *    definition in uriscan.h with uriscan_validate_rule(URI) only.
  * 3. Adversarial inputs of megabytes (no newline, a:a:a..., ://://, base64,
@@ -72,9 +74,11 @@ static void list_add(struct list *l, const struct uriscan_match *m)
 	r->uri = m->uri;
 }
 
-/* Same matches, bytes and components? Describes the first difference. */
-static int list_eq(const struct list *a, const struct list *b, char *why,
-                   size_t wn)
+/* Same matches, bytes and (when comps) components? When !comps, b's
+ * matches must have none (URISCAN_EXTRACT_NO_COMPONENTS). Describes the
+ * first difference. */
+static int list_eq(const struct list *a, const struct list *b, int comps,
+                   char *why, size_t wn)
 {
 	if (a->n != b->n) {
 		snprintf(why, wn, "%zu vs %zu matches", a->n, b->n);
@@ -85,9 +89,12 @@ static int list_eq(const struct list *a, const struct list *b, char *why,
 		if (x->off != y->off || x->len != y->len || x->flags != y->flags ||
 		    x->nbytes != y->nbytes ||
 		    memcmp(x->bytes, y->bytes, x->nbytes) != 0 ||
-		    x->uri.present != y->uri.present ||
-		    memcmp(x->uri.part, y->uri.part, sizeof x->uri.part[0] * URISCAN_COMPONENT_COUNT) != 0 ||
-		    x->uri.host_type != y->uri.host_type) {
+		    (comps &&
+		     (x->uri.present != y->uri.present ||
+		      memcmp(x->uri.part, y->uri.part,
+		             sizeof x->uri.part[0] * URISCAN_COMPONENT_COUNT) != 0 ||
+		      x->uri.host_type != y->uri.host_type)) ||
+		    (!comps && y->uri.present != 0)) {
 			snprintf(why, wn, "match %zu: %llu+%llu vs %llu+%llu", i,
 			         (unsigned long long)x->off,
 			         (unsigned long long)x->len,
@@ -224,7 +231,7 @@ static int check_all(const char *name, struct uriscan_extract_options o,
 	if (!cuts)
 		abort();
 	whole(&o, t, n, &first);
-	if (ref && !list_eq(ref, &first, why, sizeof why)) {
+	if (ref && !list_eq(ref, &first, 1, why, sizeof why)) {
 		tap_diag("%s: whole: %s", name, why);
 		ok = 0;
 	}
@@ -232,19 +239,26 @@ static int check_all(const char *name, struct uriscan_extract_options o,
 		tap_diag("%s: components differ from uriscan_parse", name);
 		ok = 0;
 	}
+	/* nc: again without components, which runs the extraction machine
+	 * (extract_machine= of ragel/<grammar>.rules), not the tags machine:
+	 * the same matches */
+	for (int nc = 0; nc < 2 && ok; nc++)
 	for (int simd = 0; simd < 2 && ok; simd++) {
-		o.flags = base | (simd ? 0 : URISCAN_EXTRACT_SCALAR);
+		const int comps = !nc && !(base & URISCAN_EXTRACT_NO_COMPONENTS);
+		o.flags = base | (nc ? URISCAN_EXTRACT_NO_COMPONENTS : 0) |
+		          (simd ? 0 : URISCAN_EXTRACT_SCALAR);
 		whole(&o, t, n, &l);
-		if (!list_eq(&first, &l, why, sizeof why)) {
-			tap_diag("%s: whole simd=%d: %s", name, simd, why);
+		if (!list_eq(&first, &l, comps, why, sizeof why)) {
+			tap_diag("%s: whole simd=%d nocomp=%d: %s", name, simd, nc,
+			         why);
 			ok = 0;
 		}
 		list_free(&l);
 		for (size_t sz = 1; sz <= n && sz <= max_sizes && ok; sz++) {
 			stream_by(&o, t, n, sz, &l);
-			if (!list_eq(&first, &l, why, sizeof why)) {
-				tap_diag("%s: chunks of %zu simd=%d: %s", name, sz,
-				         simd, why);
+			if (!list_eq(&first, &l, comps, why, sizeof why)) {
+				tap_diag("%s: chunks of %zu simd=%d nocomp=%d: %s", name,
+				         sz, simd, nc, why);
 				ok = 0;
 			}
 			list_free(&l);
@@ -252,9 +266,9 @@ static int check_all(const char *name, struct uriscan_extract_options o,
 		for (int k = 0; k < ncutsets && ok; k++) {
 			random_cuts(n, cuts, &ncuts);
 			stream(&o, t, n, cuts, ncuts, &l);
-			if (!list_eq(&first, &l, why, sizeof why)) {
-				tap_diag("%s: random cuts simd=%d: %s", name, simd,
-				         why);
+			if (!list_eq(&first, &l, comps, why, sizeof why)) {
+				tap_diag("%s: random cuts simd=%d nocomp=%d: %s", name,
+				         simd, nc, why);
 				ok = 0;
 			}
 			list_free(&l);
@@ -580,12 +594,22 @@ static void big(const char *name, const char *t, size_t n,
 		oo.flags |= simd ? 0 : URISCAN_EXTRACT_SCALAR;
 		for (size_t k = 0; k < 3; k++) {
 			stream_by(&oo, t, n, sizes[k], &l);
-			if (!list_eq(&w, &l, why, sizeof why)) {
+			if (!list_eq(&w, &l, 1, why, sizeof why)) {
 				tap_diag("%s: chunks of %zu: %s", name, sizes[k], why);
 				ok = 0;
 			}
 			list_free(&l);
 		}
+	}
+	{
+		struct uriscan_extract_options oo = o;
+		oo.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+		whole(&oo, t, n, &l);
+		if (!list_eq(&w, &l, 0, why, sizeof why)) {
+			tap_diag("%s: without components: %s", name, why);
+			ok = 0;
+		}
+		list_free(&l);
 	}
 	tap_ok(ok, "adversarial: %s (%zu bytes, %zu matches)", name, n, want_n);
 	list_free(&w);
@@ -680,13 +704,18 @@ static void run_log(const char *path)
 	                    "(its README: 8,214)", w.n);
 	tap_ok(components_ok(&w, 0), "elastic log: every match parses");
 	stream_by(&o, t, (size_t)n, 4096, &l);
-	tap_ok(list_eq(&w, &l, why, sizeof why), "elastic log in 4096-byte "
+	tap_ok(list_eq(&w, &l, 1, why, sizeof why), "elastic log in 4096-byte "
 	                                         "chunks: same matches");
 	list_free(&l);
 	o.flags = URISCAN_EXTRACT_SCALAR;
 	stream_by(&o, t, (size_t)n, 7, &l);
-	tap_ok(list_eq(&w, &l, why, sizeof why), "elastic log in 7-byte chunks, "
+	tap_ok(list_eq(&w, &l, 1, why, sizeof why), "elastic log in 7-byte chunks, "
 	                                         "scalar: same matches");
+	list_free(&l);
+	o.flags = URISCAN_EXTRACT_NO_COMPONENTS;
+	whole(&o, t, (size_t)n, &l);
+	tap_ok(list_eq(&w, &l, 0, why, sizeof why),
+	       "elastic log without components: same matches");
 	list_free(&l);
 	list_free(&w);
 	free(t);
