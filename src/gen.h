@@ -23,7 +23,7 @@
  * every uriscan_parse, uriscan_validate and extraction runs lies together
  * (ELF linkers place .text.hot.* at the start of .text): 9-20 % more URLs/s
  * on kasztp than with it spread among the 2 MB of rule machines, for 2.5 %
- * fewer instructions (bench/SPEED.md, "Third round"). */
+ * fewer instructions (bench/SPEED-rounds-3-5.md, "Third round"). */
 #if defined(__GNUC__) && defined(__ELF__)
 #define GEN_HOT __attribute__((section(".text.hot.uriscan")))
 #else
@@ -72,7 +72,7 @@ extern const unsigned short uriscan__gen_class[256];
 /* A run goes to SIMD from its first byte (skip_simd.c: SSSE3, 16 bytes per
  * step, the last few bytes by one load of the 16 before pe) when the CPU has
  * it and URISCAN_NO_SIMD is unset; else to the scalar loops below.
- * (bench/SPEED.md has the counts.) */
+ * (bench/SPEED-rounds-1-2.md has the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
 /* 1 when the SIMD skip is used: set once when the library is loaded (the
