@@ -22,7 +22,11 @@
  * reserved and '%'. Any other byte is URISCAN_E_BAD_CHAR. RFC 3987 adds
  * every byte >= 0x80 (part of a ucschar or iprivate; invalid UTF-8 is
  * named by uriscan__utf8_classify first). */
-#define SET_3986                                                               	{DIGIT_LO | LO('-') | LO('.') | LO(':') | LO('/') | LO('?') | LO('#') |    	     LO('!') | LO('$') | LO('&') | LO('\'') | LO('(') | LO(')') |          	     LO('*') | LO('+') | LO(',') | LO(';') | LO('=') | LO('%'),            	 ALPHA_HI | HI('_') | HI('~') | HI('[') | HI(']') | HI('@')}
+#define SET_3986                                                               \
+	{DIGIT_LO | LO('-') | LO('.') | LO(':') | LO('/') | LO('?') | LO('#') |    \
+	     LO('!') | LO('$') | LO('&') | LO('\'') | LO('(') | LO(')') |          \
+	     LO('*') | LO('+') | LO(',') | LO(';') | LO('=') | LO('%'),            \
+	 ALPHA_HI | HI('_') | HI('~') | HI('[') | HI(']') | HI('@')}
 
 static const uint64_t allowed_set[URISCAN_GRAMMAR_COUNT][2] = {
     /* RFC 1738: xchar (unreserved, reserved, '%'). national ('~', '{',
