@@ -1,6 +1,8 @@
 /*
  * tap.h: a minimal TAP producer for uriscan's test programs (meson runs them
- * with protocol: 'tap'). Header-only; every test program includes it once.
+ * with protocol: 'tap'). Header-only. The count of test points is per
+ * translation unit: one file of a program reports the points (tap_ok,
+ * tap_skip, tap_done); its other files may write diagnostics (tap_diag).
  */
 #ifndef URISCAN_TAP_H
 #define URISCAN_TAP_H
@@ -11,8 +13,8 @@
 static unsigned tap_n_, tap_failed_;
 
 /* Report one test point; returns cond. */
-__attribute__((format(printf, 2, 3))) static int tap_ok(int cond,
-                                                        const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static inline int
+tap_ok(int cond, const char *fmt, ...)
 {
 	va_list ap;
 	tap_n_++;
@@ -27,8 +29,8 @@ __attribute__((format(printf, 2, 3))) static int tap_ok(int cond,
 }
 
 /* A comment line (diagnostics). */
-__attribute__((format(printf, 1, 2))) static void tap_diag(const char *fmt,
-                                                           ...)
+__attribute__((format(printf, 1, 2))) static inline void
+tap_diag(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("# ", stdout);
@@ -39,13 +41,13 @@ __attribute__((format(printf, 1, 2))) static void tap_diag(const char *fmt,
 }
 
 /* A skipped test point. */
-static void tap_skip(const char *why)
+static inline void tap_skip(const char *why)
 {
 	printf("ok %u # SKIP %s\n", ++tap_n_, why);
 }
 
 /* Print the plan and return the exit status. */
-static int tap_done(void)
+static inline int tap_done(void)
 {
 	printf("1..%u\n", tap_n_);
 	return tap_failed_ ? 1 : 0;
