@@ -82,9 +82,13 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
  * prefixes that end outside a pct-encoded triplet (and a trimmed byte is
  * never part of one, nor of a UTF-8 sequence): cutting the match at `cut`
  * shortens the components that end after it, drops a query whose '?' was
- * cut, and changes nothing else. Any other component reaching past the cut
- * (a host: "1.2.3.4." is a reg-name, "1.2.3.4" an IPv4address; an empty
- * port) needs a parse.
+ * cut, and changes nothing else. So are RFC 2396's (section 3.3: segment =
+ * *pchar *( ";" param ), param = *pchar; query and fragment = *uric;
+ * opaque_part = uric_no_slash *uric, of which a match keeps at least one
+ * byte). Any other component reaching past the cut (a host: "1.2.3.4." is
+ * a reg-name, "1.2.3.4" an IPv4address; an empty port) needs a parse, and
+ * so does every RFC 1738 URL (its scheme-specific parts, ";type=" of ftp,
+ * are not closed under prefixes).
  */
 int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
                          size_t cut)
@@ -93,7 +97,7 @@ int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
 	                      1u << URISCAN_FRAGMENT;
 	uint32_t over = 0;
 
-	if (g != URISCAN_RFC3986 && g != URISCAN_RFC3987)
+	if (g == URISCAN_RFC1738)
 		return 0;
 	for (uint32_t left = u->present; left != 0; left &= left - 1) {
 		unsigned c = (unsigned)__builtin_ctz(left);
