@@ -180,6 +180,17 @@ static size_t pure_run(const struct xcfg *k, const unsigned char *b,
 	return (at - r) + k->xm->exec(cs, b + at, b + stop, lf);
 }
 
+/* A match ends at e (o says the rest): *from and *floor move past it; the
+ * scan returns it (S_MATCH), or with o->emit hands it over and stops
+ * (S_STOP) or goes on (S_MORE) as emit says. */
+static int found(struct scan_out *o, size_t e, size_t *from, size_t *floor)
+{
+	*floor = *from = e;
+	if (o->emit == NULL)
+		return S_MATCH;
+	return o->emit(o->emit_ctx, o) ? S_STOP : S_MORE;
+}
+
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
@@ -203,7 +214,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
-		int cs, auth, ended = 0;
+		int cs, auth, st, ended = 0;
 		int tags = want_tags;
 
 		if (c >= lim)
@@ -280,11 +291,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			}
 			e = stop + n;
 			o->me = o->lf;
-			*floor = *from = e;
-			if (o->emit == NULL)
-				return S_MATCH;
-			if (o->emit(o->emit_ctx, o))
-				return S_STOP;
+			st = found(o, e, from, floor);
+			if (st != S_MORE)
+				return st;
 			i = e;
 			continue;
 		}
@@ -317,11 +326,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		}
 		o->truncated = 0;
 		o->me = me;
-		*floor = *from = me;
-		if (o->emit == NULL)
-			return S_MATCH;
-		if (o->emit(o->emit_ctx, o))
-			return S_STOP;
+		st = found(o, me, from, floor);
+		if (st != S_MORE)
+			return st;
 		i = me;
 	}
 	if (!eof) {

@@ -100,6 +100,10 @@ int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off)
 	size_t k = 0; /* continuation bytes right before off */
 
 	(void)len;
+	/* an ASCII byte first or after an ASCII byte starts a character: the
+	 * common case (a rejected ASCII URL), decided without the look back */
+	if (b < 0x80 && (off == 0 || s[off - 1] < 0x80))
+		return -1;
 	while (k < 3 && off > k && (s[off - 1 - k] & 0xC0) == 0x80)
 		k++;
 	if (off > k) {

@@ -73,11 +73,7 @@ static int classify(enum uriscan_grammar g, const unsigned char *s,
 {
 	if (off >= len)
 		return URISCAN_E_INCOMPLETE;
-	/* UTF-8 decides only at a byte >= 0x80 or right after one: an ASCII
-	 * byte first or after an ASCII byte starts a character (for it
-	 * uriscan__utf8_classify would say -1, "classify it as ASCII") */
-	if (g == URISCAN_RFC3987 &&
-	    (s[off] >= 0x80 || (off > 0 && s[off - 1] >= 0x80))) {
+	if (g == URISCAN_RFC3987) {
 		/* a non-ASCII character allowed elsewhere goes on to the
 		 * percent check below, as any other byte allowed elsewhere */
 		int st = uriscan__utf8_classify(s, len, off);
