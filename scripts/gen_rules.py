@@ -13,7 +13,10 @@ extraction table also points at RULE's parse function, for the components
 of a match, and runs RULE's tags machine to record them in the same run
 (`extract_tags=M`: the machine M of the tags file instead, for when the
 extraction machine's language is a part of RULE's: M must have the language
-of the extraction machine and RULE's actions). Each machine gets its own
+of the extraction machine and RULE's actions; `extract_cut=all` or
+`extract_cut=RULE`: the matches, of every form or of RULE's form, whose
+components src/extract_trim.c may cut back to a trimmed end without a
+parse; none without it). Each machine gets its own
 small C function, so no generated function is larger than one rule (see
 ../shared/RAGEL.md on state and compile-time blow-ups), and a table of all
 rules in the RFC's order.
@@ -59,6 +62,7 @@ def main():
     alphtype = None
     extract_machine = None
     extract_tags = None
+    extract_cut = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -80,6 +84,8 @@ def main():
                         extract_machine = w[16:]
                     elif w.startswith("extract_tags="):
                         extract_tags = w[13:]
+                    elif w.startswith("extract_cut="):
+                        extract_cut = w[12:]
                     else:
                         sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
@@ -111,6 +117,9 @@ def main():
     g = re.sub(r"[^a-z0-9]", "", grammar)
     if extract is not None and not any(r["name"] == extract for r in rules):
         sys.exit(f"{rules_path}: extract={extract} is not a rule")
+    if extract_cut not in (None, "all") and not any(
+            r["name"] == extract_cut for r in rules):
+        sys.exit(f"{rules_path}: extract_cut={extract_cut} is not a rule")
 
     def is_hot(r, kind):
         """Whether rule r's machine of this kind ('v' validation, 'p'
@@ -294,7 +303,15 @@ def main():
             w("")
         w(f"static const struct uriscan__xmachine {m} = {{")
         xts = f"{g}_xt_start, {g}_xt_error" if xr[0]["tags"] else "0, 0"
-        w(f'\t"{extract}", {m}_exec, {xp}, {xt}, {m}_start, {m}_error, {xts}')
+        if extract_cut is None:
+            cut = "URISCAN__CUT_NONE"
+        elif extract_cut == "all":
+            cut = "URISCAN__CUT_ALL"
+        else:
+            cr = [r for r in rules if r["name"] == extract_cut][0]
+            cut = f"GEN_RULE_{cr['machine']}"
+        w(f'\t"{extract}", {m}_exec, {xp}, {xt}, {m}_start, {m}_error, {xts},')
+        w(f"\t{cut}")
         w("};")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")

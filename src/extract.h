@@ -91,10 +91,11 @@ static inline int uriscan__trimmable(unsigned char c)
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
                              size_t min_end);
 
-/* Cut the components *u of a match of grammar g back to its first `cut`
- * bytes (a trimmed end) without a parse: 1 if done, 0 if a parse is
- * needed (*u then unchanged or partly cut: parse again). */
-int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
+/* Cut the components *u of a match of k's grammar back to its first `cut`
+ * bytes (a trimmed end) without a parse when the grammar allows it for the
+ * match's form (k->xm->cut): 1 if done, 0 if a parse is needed (*u then
+ * unchanged or partly cut: parse again). */
+int uriscan__extract_cut(const struct xcfg *k, struct uriscan_uri *u,
                          size_t cut);
 
 /* The match o found in buffer b (stream offset abs) as the caller sees it. */

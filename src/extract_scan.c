@@ -312,7 +312,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			 * (extract_trim.c) */
 			uri_done(o->uri);
 			if (me != o->lf &&
-			    !uriscan__extract_cut(k->g, o->uri, me - r))
+			    !uriscan__extract_cut(k, o->uri, me - r))
 				tags = 0;
 		} else {
 			tags = 0;

@@ -85,19 +85,25 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
  * cut, and changes nothing else. So are RFC 2396's (section 3.3: segment =
  * *pchar *( ";" param ), param = *pchar; query and fragment = *uric;
  * opaque_part = uric_no_slash *uric, of which a match keeps at least one
- * byte). Any other component reaching past the cut (a host: "1.2.3.4." is
- * a reg-name, "1.2.3.4" an IPv4address; an empty port) needs a parse, and
- * so does every RFC 1738 URL (its scheme-specific parts, ";type=" of ftp,
- * are not closed under prefixes).
+ * byte): their rules files say `extract_cut=all`. In RFC 1738 an
+ * httpurl's are (section 3.3: hpath = hsegment *[ "/" hsegment ], hsegment
+ * and search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]; the '/' before
+ * hpath is never trimmed), and its rules file says `extract_cut=httpurl`.
+ * Not every form is: an otherurl's "//h." is an opaque schemepart (a host
+ * cannot end in '.') whose prefix "//h" is an ip-schemepart with a host;
+ * the other forms are parsed again (their prefixes were not checked one by
+ * one, and in logs the trimmed matches are http's). Any other component
+ * reaching past the cut (a host: "1.2.3.4." is a reg-name, "1.2.3.4" an
+ * IPv4address; an empty port) needs a parse.
  */
-int uriscan__extract_cut(enum uriscan_grammar g, struct uriscan_uri *u,
+int uriscan__extract_cut(const struct xcfg *k, struct uriscan_uri *u,
                          size_t cut)
 {
 	const uint32_t tail = 1u << URISCAN_PATH | 1u << URISCAN_QUERY |
 	                      1u << URISCAN_FRAGMENT;
 	uint32_t over = 0;
 
-	if (g == URISCAN_RFC1738)
+	if (k->xm->cut != URISCAN__CUT_ALL && k->xm->cut != u->form)
 		return 0;
 	for (uint32_t left = u->present; left != 0; left &= left - 1) {
 		unsigned c = (unsigned)__builtin_ctz(left);

@@ -61,7 +61,14 @@ struct uriscan__xmachine {
 	int error;
 	int xstart;
 	int xerror;
+	/* The matches whose components extract_trim.c cuts back to a trimmed
+	 * end without a parse: those of form (rule number) cut, of every form
+	 * (URISCAN__CUT_ALL) or none (URISCAN__CUT_NONE); `extract_cut=` on
+	 * the grammar line of ragel/<grammar>.rules */
+	unsigned cut;
 };
+#define URISCAN__CUT_NONE URISCAN_FORM_NONE
+#define URISCAN__CUT_ALL (~0u - 1)
 
 /* The rules of one grammar, in the RFC's order. */
 struct uriscan__gen {
