@@ -129,6 +129,39 @@ static int opaque_listed(const struct xcfg *k, const unsigned char *s,
 /* ------------------------------------------------------------------ */
 /* One buffer                                                          */
 
+/* The start of the scheme that ends at the ':' b[c]: the first letter of
+ * the run of scheme characters before c that starts at lo or later; c if
+ * there is none. "http" and "https", the schemes of most URLs in logs, are
+ * answered by a 4-byte compare and a look at the byte before, as the walk
+ * would answer them. */
+static size_t scheme_start(const unsigned char *b, size_t lo, size_t c)
+{
+	uint32_t w, http, ttps;
+	size_t r = c;
+
+	memcpy(&http, "http", 4);
+	memcpy(&ttps, "ttps", 4);
+	if (c >= lo + 4) {
+		memcpy(&w, b + c - 4, 4);
+		if (w == http &&
+		    (c == lo + 4 || !(byte_class(b[c - 5]) & C_SCHEME)))
+			return c - 4;
+		if (w == ttps && c >= lo + 5 && b[c - 5] == 'h' &&
+		    (c == lo + 5 || !(byte_class(b[c - 6]) & C_SCHEME)))
+			return c - 5;
+	}
+	/* four at a time while they all are */
+	while (r >= lo + 4 &&
+	       (byte_class(b[r - 1]) & byte_class(b[r - 2]) &
+	        byte_class(b[r - 3]) & byte_class(b[r - 4]) & C_SCHEME))
+		r -= 4;
+	while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
+		r--;
+	while (r < c && !(byte_class(b[r]) & C_ALPHA))
+		r++;
+	return r;
+}
+
 /*
  * The components of a match b[0, n), as uriscan_parse(g, b, n) gives them
  * (uriscan.h: struct uriscan_match.uri), but with the parse machine of the
@@ -224,16 +257,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		lo = *floor;
 		if (c >= SCHEME_MAX && c - SCHEME_MAX > lo)
 			lo = c - SCHEME_MAX;
-		r = c;
-		/* four at a time while they all are ("http", "ttps") */
-		while (r >= lo + 4 &&
-		       (byte_class(b[r - 1]) & byte_class(b[r - 2]) &
-		        byte_class(b[r - 3]) & byte_class(b[r - 4]) & C_SCHEME))
-			r -= 4;
-		while (r > lo && (byte_class(b[r - 1]) & C_SCHEME))
-			r--;
-		while (r < c && !(byte_class(b[r]) & C_ALPHA))
-			r++;
+		r = scheme_start(b, lo, c);
 		if (r == c)
 			continue;
 		/* (without opaque schemes every candidate is a "://") */
