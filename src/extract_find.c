@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "extract_find.h"
+#include "gen.h" /* uriscan__simd_level_wanted */
 #include "uriscan.h"
 
 #if URISCAN__HAVE_AVX2_PATH
@@ -17,15 +18,9 @@
 int uriscan__find_simd_wanted(unsigned flags)
 {
 #if URISCAN__HAVE_AVX2_PATH
-	const char *env;
-
 	if (flags & URISCAN_EXTRACT_SCALAR)
 		return 0;
-	env = getenv("URISCAN_NO_SIMD");
-	if (env != NULL && env[0] != '\0' && strcmp(env, "0") != 0)
-		return 0;
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2") != 0;
+	return uriscan__simd_level_wanted() == URISCAN__SIMD_AVX2;
 #else
 	(void)flags;
 	return 0;

@@ -15,8 +15,8 @@
 #endif
 
 /* Whether the AVX2 search is to be used: not with URISCAN_EXTRACT_SCALAR in
- * flags, nor with URISCAN_NO_SIMD set (and not "0") in the environment, and
- * only on a CPU that has AVX2. */
+ * flags, nor with URISCAN_NO_SIMD or URISCAN_NO_AVX2 set (and not "0") in
+ * the environment, and only on a CPU that has AVX2. */
 int uriscan__find_simd_wanted(unsigned flags);
 
 /* The first i in [from, lim) with b[i] == ':' and b[i+1..i+3) == "//"

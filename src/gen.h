@@ -69,25 +69,38 @@
 #define GEN_CLASS_ALNUM 256u
 #define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
 extern const unsigned short uriscan__gen_class[256];
-/* A run goes to SIMD from its first byte (skip_simd.c: SSSE3, 16 bytes per
- * step, the last few bytes by one load of the 16 before pe) when the CPU has
- * it and URISCAN_NO_SIMD is unset; else to the scalar loops below.
- * (bench/SPEED-rounds-1-2.md has the counts.) */
+/* A run goes to SIMD from its first byte (skip_simd.c: AVX2, 32 bytes per
+ * step, or SSSE3, 16, the last few bytes by one load of the 32 or 16 before
+ * pe) when the CPU has it and the environment does not turn it off
+ * (URISCAN_NO_SIMD, URISCAN_NO_AVX2); else to the scalar loops below.
+ * (bench/SPEED-rounds-1-2.md and SPEED.md have the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
-/* 1 when the SIMD skip is used: set once when the library is loaded (the
- * fuzz target flips it to compare both paths; nothing else writes it). */
-extern int uriscan__skip_simd;
 /* From p (on a byte of class cls), the last byte of the run of class cls,
  * never reading before s or at or past pe (s <= p < pe: the machine's start
  * of input). */
-const unsigned char *uriscan__skip_ssse3(const unsigned char *s,
-                                         const unsigned char *p,
-                                         const unsigned char *pe,
-                                         unsigned cls);
+typedef const unsigned char *uriscan__skip_fn(const unsigned char *s,
+                                              const unsigned char *p,
+                                              const unsigned char *pe,
+                                              unsigned cls);
+uriscan__skip_fn uriscan__skip_ssse3, uriscan__skip_avx2;
+/* The levels of SIMD, each needing the CPU features of those below it. */
+enum { URISCAN__SIMD_NONE, URISCAN__SIMD_SSSE3, URISCAN__SIMD_AVX2 };
+/* The level the environment asks for (URISCAN_NO_SIMD set and not "0":
+ * none; URISCAN_NO_AVX2 so: SSSE3 at most) capped at what the CPU has. Read
+ * when the library is loaded, and by each extractor (extract_find.c). */
+int uriscan__simd_level_wanted(void);
+/* The skip the machines call, NULL for the scalar loops, and its level:
+ * set when the library is loaded; test_skip and the fuzz target switch them
+ * with uriscan__skip_use (nothing else writes them). */
+extern uriscan__skip_fn *uriscan__skip;
+extern int uriscan__skip_level;
+/* Use the skip of `level`, or of the highest level below it that the CPU
+ * has: the level now in use. */
+int uriscan__skip_use(int level);
 #define SKIP_SIMD_(cls)                                                        \
-	if (uriscan__skip_simd) {                                                  \
-		p = uriscan__skip_ssse3(s, p, pe, (cls));                              \
+	if (uriscan__skip != NULL) {                                               \
+		p = uriscan__skip(s, p, pe, (cls));                                    \
 		break;                                                                 \
 	}
 #else

@@ -1,8 +1,10 @@
 /*
- * skip_simd.c: SIMD intrinsics (SSSE3, chosen at run time) for the fast
- * paths of the parse machines: skip a run of bytes of one class (gen.h).
- * No allocation; reads only [s, pe); the only state is the load-time switch.
+ * skip_simd.c: SIMD intrinsics (AVX2 or SSSE3, chosen at run time) for the
+ * fast paths of the parse machines: skip a run of bytes of one class
+ * (gen.h). No allocation; reads only [s, pe); the only state is the
+ * load-time switch.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,18 +48,50 @@ static const unsigned char nib_tab[9][16] = {
 	 0xf8, 0xf8, 0xf0, 0x50, 0x50, 0x50, 0x50, 0x50},
 };
 
-int uriscan__skip_simd = 0;
+/* Is environment variable name set, and not to "" nor "0"? */
+static int env_set(const char *name)
+{
+	const char *env = getenv(name);
 
-/* Set once when the library is loaded: the CPU has SSSE3 and
- * URISCAN_NO_SIMD is unset (or "0"). */
+	return env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
+}
+
+/* The highest level up to `level` that the CPU has. */
+static int cpu_level(int level)
+{
+	__builtin_cpu_init();
+	if (level >= URISCAN__SIMD_AVX2 && __builtin_cpu_supports("avx2"))
+		return URISCAN__SIMD_AVX2;
+	if (level >= URISCAN__SIMD_SSSE3 && __builtin_cpu_supports("ssse3"))
+		return URISCAN__SIMD_SSSE3;
+	return URISCAN__SIMD_NONE;
+}
+
+int uriscan__simd_level_wanted(void)
+{
+	if (env_set("URISCAN_NO_SIMD"))
+		return URISCAN__SIMD_NONE;
+	return cpu_level(env_set("URISCAN_NO_AVX2") ? URISCAN__SIMD_SSSE3
+	                                            : URISCAN__SIMD_AVX2);
+}
+
+uriscan__skip_fn *uriscan__skip = NULL;
+int uriscan__skip_level = URISCAN__SIMD_NONE;
+
+int uriscan__skip_use(int level)
+{
+	uriscan__skip_level = cpu_level(level);
+	uriscan__skip = uriscan__skip_level == URISCAN__SIMD_AVX2 ? uriscan__skip_avx2
+	                : uriscan__skip_level == URISCAN__SIMD_SSSE3
+	                    ? uriscan__skip_ssse3
+	                    : NULL;
+	return uriscan__skip_level;
+}
+
+/* Once, when the library is loaded. */
 __attribute__((constructor)) static void skip_simd_init(void)
 {
-	const char *env = getenv("URISCAN_NO_SIMD");
-
-	if (env != NULL && env[0] != '\0' && strcmp(env, "0") != 0)
-		return;
-	__builtin_cpu_init();
-	uriscan__skip_simd = __builtin_cpu_supports("ssse3") != 0;
+	uriscan__skip_use(uriscan__simd_level_wanted());
 }
 
 /* 16 bits: bit i set when q[i] is in the class of table nib. */
@@ -67,8 +101,9 @@ in_class16(const unsigned char *q, __m128i nib)
 	const __m128i bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
 	                                   0, 0, 0, 0, 0, 0);
 	__m128i v = _mm_loadu_si128((const __m128i *)q);
-	__m128i lo = _mm_shuffle_epi8(nib, _mm_and_si128(v, _mm_set1_epi8(15)));
-	/* hi nibble 8..15 (bytes >= 0x80) index a 0 of bits */
+	/* pshufb reads the low nibble of each index byte, and gives 0 for
+	 * an index byte >= 0x80: bytes >= 0x80 are in no class */
+	__m128i lo = _mm_shuffle_epi8(nib, v);
 	__m128i hi = _mm_shuffle_epi8(
 	    bits, _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(15)));
 	__m128i hit = _mm_and_si128(lo, hi);
@@ -77,13 +112,12 @@ in_class16(const unsigned char *q, __m128i nib)
 	       0xffffu;
 }
 
-__attribute__((target("ssse3"))) const unsigned char *
-uriscan__skip_ssse3(const unsigned char *s, const unsigned char *p,
-                    const unsigned char *pe, unsigned cls)
+/* The skip of uriscan__skip_ssse3 with the class table nib; inlined into
+ * both entry points (the AVX2 one for inputs under 32 bytes). */
+__attribute__((target("ssse3"))) static inline const unsigned char *
+skip16(const unsigned char *s, const unsigned char *p,
+       const unsigned char *pe, __m128i nib, unsigned cls)
 {
-	const __m128i nib =
-	    _mm_loadu_si128((const __m128i *)nib_tab[__builtin_ctz(cls)]);
-
 	/* p + 1 .. p + 16 all before pe */
 	while (pe - p > 16) {
 		unsigned m = in_class16(p + 1, nib);
@@ -102,5 +136,56 @@ uriscan__skip_ssse3(const unsigned char *s, const unsigned char *p,
 	while (p + 1 < pe && (uriscan__gen_class[p[1]] & cls))
 		p++;
 	return p;
+}
+
+__attribute__((target("ssse3"))) const unsigned char *
+uriscan__skip_ssse3(const unsigned char *s, const unsigned char *p,
+                    const unsigned char *pe, unsigned cls)
+{
+	return skip16(s, p, pe,
+	              _mm_loadu_si128((const __m128i *)nib_tab[__builtin_ctz(cls)]),
+	              cls);
+}
+
+/* 32 bits: bit i set when q[i] is in the class of table nib (both lanes). */
+__attribute__((target("avx2"))) static inline unsigned
+in_class32(const unsigned char *q, __m256i nib)
+{
+	const __m256i bits = _mm256_setr_epi8(
+	    1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
+	    1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+	__m256i v = _mm256_loadu_si256((const __m256i *)q);
+	__m256i lo = _mm256_shuffle_epi8(nib, v); /* as in in_class16 */
+	__m256i hi = _mm256_shuffle_epi8(
+	    bits,
+	    _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(15)));
+	__m256i hit = _mm256_and_si256(lo, hi);
+	return ~(unsigned)_mm256_movemask_epi8(
+	    _mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
+}
+
+__attribute__((target("avx2"))) const unsigned char *
+uriscan__skip_avx2(const unsigned char *s, const unsigned char *p,
+                   const unsigned char *pe, unsigned cls)
+{
+	const __m128i nib16 =
+	    _mm_loadu_si128((const __m128i *)nib_tab[__builtin_ctz(cls)]);
+
+	if (pe - s < 32)
+		return skip16(s, p, pe, nib16, cls);
+	const __m256i nib = _mm256_broadcastsi128_si256(nib16);
+	/* p + 1 .. p + 32 all before pe */
+	while (pe - p > 32) {
+		unsigned m = in_class32(p + 1, nib);
+		if (m != 0xffffffffu)
+			return p + __builtin_ctz(~m);
+		p += 32;
+	}
+	/* the r < 32 bytes p + 1 .. pe - 1 are the last r of the 32 before
+	 * pe */
+	unsigned r = (unsigned)(pe - p - 1);
+	uint64_t m = ~((uint64_t)in_class32(pe - 32, nib) >> (32 - r));
+	m &= ((uint64_t)1 << r) - 1;
+	return m ? p + __builtin_ctzll(m) : pe - 1;
 }
 #endif

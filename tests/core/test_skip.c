@@ -1,8 +1,9 @@
 /*
- * test_skip.c: the SIMD skip of the fast paths (src/skip_simd.c) against the
- * scalar class table, for every byte of every class at every offset of a
- * run, in buffers allocated to the exact length (ASan sees any over-read);
- * and the load-time switch against URISCAN_NO_SIMD. No timing.
+ * test_skip.c: the SIMD skips of the fast paths (src/skip_simd.c: SSSE3 and
+ * AVX2, each where the CPU has it) against the scalar class table, for
+ * every byte of every class at every offset of a run, in buffers allocated
+ * to the exact length (ASan sees any over-read); and the load-time switch
+ * against URISCAN_NO_SIMD and URISCAN_NO_AVX2. No timing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,9 +26,10 @@ static size_t ref_skip(const unsigned char *b, size_t n, unsigned cls)
  * buffer's start or after a prefix (out of the class, or in it: the SIMD
  * skip may load bytes before p, never before the buffer, and must ignore
  * them). 1 if all agree. */
-static int check_class(unsigned cls, const char *name)
+static int check_class(uriscan__skip_fn *skip, unsigned cls,
+                       const char *name)
 {
-	static const size_t pres[] = {0, 3, 16, 21};
+	static const size_t pres[] = {0, 3, 16, 21, 32, 37};
 	unsigned char in[256];
 	size_t nin = 0;
 
@@ -37,7 +39,7 @@ static int check_class(unsigned cls, const char *name)
 	for (size_t pi = 0; pi < sizeof pres / sizeof pres[0]; pi++) {
 		size_t pre = pres[pi];
 		for (unsigned c = 0; c < 257; c++) {
-			for (size_t k = 0; k <= 40; k++) {
+			for (size_t k = 0; k <= 72; k++) {
 				for (size_t tail = 0; tail <= 20; tail += 4) {
 					size_t n = c == 256 ? 1 + k : 1 + k + 1 + tail;
 					unsigned char *b = malloc(pre + n), *r;
@@ -53,7 +55,7 @@ static int check_class(unsigned cls, const char *name)
 					if (c < 256)
 						r[1 + k] = (unsigned char)c;
 					want = ref_skip(r, n, cls);
-					got = (size_t)(uriscan__skip_ssse3(b, r, r + n, cls) - r);
+					got = (size_t)(skip(b, r, r + n, cls) - r);
 					free(b);
 					if (got != want) {
 						tap_diag("%s: byte 0x%02x after %zu, tail %zu, "
@@ -85,25 +87,60 @@ static const struct {
 	{GEN_CLASS_PATH, "path (RFC 3986, 3987, 2396)"},
 	{GEN_CLASS_ALNUM, "alnum (RFC 2396 hostname labels)"},
 };
+
+/* Is environment variable name set, and not to "" nor "0"? */
+static int env_set(const char *name)
+{
+	const char *env = getenv(name);
+
+	return env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
+}
 #endif
 
 int main(void)
 {
 #if URISCAN__HAVE_SKIP_SIMD
-	const char *env = getenv("URISCAN_NO_SIMD");
-	int off = env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
+	static const struct {
+		uriscan__skip_fn *fn;
+		int level;
+		const char *name;
+	} skips[] = {
+		{uriscan__skip_ssse3, URISCAN__SIMD_SSSE3, "SSSE3"},
+		{uriscan__skip_avx2, URISCAN__SIMD_AVX2, "AVX2"},
+	};
+	int has[3] = {1, 0, 0}, want;
 
 	__builtin_cpu_init();
-	if (!__builtin_cpu_supports("ssse3")) {
-		tap_skip("no SSSE3 on this CPU: the scalar skip only");
-		return tap_done();
+	has[URISCAN__SIMD_SSSE3] = __builtin_cpu_supports("ssse3") != 0;
+	has[URISCAN__SIMD_AVX2] =
+	    has[URISCAN__SIMD_SSSE3] && __builtin_cpu_supports("avx2") != 0;
+	/* the load-time choice: the highest level the CPU has, capped by
+	 * the environment */
+	want = env_set("URISCAN_NO_SIMD")   ? URISCAN__SIMD_NONE
+	       : env_set("URISCAN_NO_AVX2") ? URISCAN__SIMD_SSSE3
+	                                    : URISCAN__SIMD_AVX2;
+	while (!has[want])
+		want--;
+	tap_ok(uriscan__skip_level == want &&
+	           (uriscan__skip == NULL) == (want == URISCAN__SIMD_NONE),
+	       "the SIMD skip in use is level %d, want %d (URISCAN_NO_SIMD "
+	       "%s, URISCAN_NO_AVX2 %s)",
+	       uriscan__skip_level, want,
+	       env_set("URISCAN_NO_SIMD") ? "set" : "unset",
+	       env_set("URISCAN_NO_AVX2") ? "set" : "unset");
+	for (size_t k = 0; k < sizeof skips / sizeof skips[0]; k++) {
+		if (!has[skips[k].level]) {
+			tap_skip(skips[k].level == URISCAN__SIMD_AVX2
+			             ? "no AVX2 on this CPU"
+			             : "no SSSE3 on this CPU");
+			continue;
+		}
+		for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+			tap_ok(check_class(skips[k].fn, classes[i].cls,
+			                   classes[i].name),
+			       "%s skip == class table: %s", skips[k].name,
+			       classes[i].name);
 	}
-	tap_ok(uriscan__skip_simd == !off,
-	       "the SIMD skip is %s (URISCAN_NO_SIMD %s)",
-	       uriscan__skip_simd ? "on" : "off", off ? "set" : "unset");
-	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
-		tap_ok(check_class(classes[i].cls, classes[i].name),
-		       "SIMD skip == class table: %s", classes[i].name);
 #else
 	tap_skip("no SIMD skip on this target");
 #endif

@@ -6,7 +6,7 @@
  * Input: byte 0 (grammar, flags bit), [flags byte], then the string.
  */
 #include "fuzz.h"
-#include "gen.h" /* uriscan__skip_simd: the SIMD skip's switch */
+#include "gen.h" /* uriscan__skip_use: the SIMD skip's switch */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -42,29 +42,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(u.kind != URISCAN_KIND_NONE,
 		            "top rule matched without a kind");
 #if URISCAN__HAVE_SKIP_SIMD
-	/* The SIMD skip (src/skip_simd.c) and the scalar one agree: the same
-	 * status, offset and components with the switch flipped. */
+	/* The SIMD skips (src/skip_simd.c) and the scalar one agree: the same
+	 * status, offset and components at every level the CPU has (the
+	 * level of the run above is the load-time one). */
 	{
-		int was = uriscan__skip_simd;
-		struct uriscan_uri v;
-		size_t eo2 = 1;
-		int st2;
+		const int was = uriscan__skip_level;
 
-		uriscan__skip_simd = !was;
-		st2 = uriscan_validate(in.g, s, len, in.flags, &eo2);
-		FUZZ_ASSERT(st2 == st && eo2 == eo,
-		            "validate with the SIMD skip %s differs",
-		            was ? "off" : "on");
-		st2 = uriscan_parse(in.g, s, len, in.flags, &v);
-		uriscan__skip_simd = was;
-		FUZZ_ASSERT(st2 == st && v.error_offset == u.error_offset &&
-		                v.present == u.present &&
-		                v.host_type == u.host_type && v.kind == u.kind &&
-		                v.form == u.form &&
-		                memcmp(v.part, u.part, sizeof v.part[0] *
-		                                           URISCAN_COMPONENT_COUNT) == 0,
-		            "parse with the SIMD skip %s differs",
-		            was ? "off" : "on");
+		for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX2; lv++) {
+			struct uriscan_uri v;
+			size_t eo2 = 1;
+			int st2;
+
+			if (lv == was || uriscan__skip_use(lv) != lv)
+				continue;
+			st2 = uriscan_validate(in.g, s, len, in.flags, &eo2);
+			FUZZ_ASSERT(st2 == st && eo2 == eo,
+			            "validate with SIMD level %d differs (level %d)",
+			            lv, was);
+			st2 = uriscan_parse(in.g, s, len, in.flags, &v);
+			FUZZ_ASSERT(st2 == st && v.error_offset == u.error_offset &&
+			                v.present == u.present &&
+			                v.host_type == u.host_type &&
+			                v.kind == u.kind && v.form == u.form &&
+			                memcmp(v.part, u.part,
+			                       sizeof v.part[0] *
+			                           URISCAN_COMPONENT_COUNT) == 0,
+			            "parse with SIMD level %d differs (level %d)", lv,
+			            was);
+		}
+		uriscan__skip_use(was);
 	}
 #endif
 	/* NULL with length 0 is the empty string. */
