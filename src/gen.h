@@ -90,14 +90,15 @@ enum { URISCAN__SIMD_NONE, URISCAN__SIMD_SSSE3, URISCAN__SIMD_AVX2 };
  * none; URISCAN_NO_AVX2 so: SSSE3 at most) capped at what the CPU has. Read
  * when the library is loaded, and by each extractor (extract_find.c). */
 int uriscan__simd_level_wanted(void);
-/* The skip the machines call, NULL for the scalar loops, and its level:
- * set when the library is loaded; test_skip and the fuzz target switch them
- * with uriscan__skip_use (nothing else writes them). */
+/* The skip the machines call, NULL for the scalar loops: set when the
+ * library is loaded; test_skip and the fuzz target switch it with
+ * uriscan__skip_use (nothing else writes it). */
 extern uriscan__skip_fn *uriscan__skip;
-extern int uriscan__skip_level;
 /* Use the skip of `level`, or of the highest level below it that the CPU
  * has: the level now in use. */
 int uriscan__skip_use(int level);
+/* The level of the skip in use (from uriscan__skip). */
+int uriscan__skip_level(void);
 #define SKIP_SIMD_(cls)                                                        \
 	if (uriscan__skip != NULL) {                                               \
 		p = uriscan__skip(s, p, pe, (cls));                                    \

@@ -67,7 +67,9 @@ struct uriscan__xmachine {
 	 * the grammar line of ragel/<grammar>.rules */
 	unsigned cut;
 };
-#define URISCAN__CUT_NONE URISCAN_FORM_NONE
+/* Neither is a rule number, nor URISCAN_FORM_NONE (the form of a match
+ * whose grammar reports none, which "cut none" must not let through). */
+#define URISCAN__CUT_NONE (~0u - 2)
 #define URISCAN__CUT_ALL (~0u - 1)
 
 /* The rules of one grammar, in the RFC's order. */

@@ -76,16 +76,21 @@ int uriscan__simd_level_wanted(void)
 }
 
 uriscan__skip_fn *uriscan__skip = NULL;
-int uriscan__skip_level = URISCAN__SIMD_NONE;
 
 int uriscan__skip_use(int level)
 {
-	uriscan__skip_level = cpu_level(level);
-	uriscan__skip = uriscan__skip_level == URISCAN__SIMD_AVX2 ? uriscan__skip_avx2
-	                : uriscan__skip_level == URISCAN__SIMD_SSSE3
-	                    ? uriscan__skip_ssse3
-	                    : NULL;
-	return uriscan__skip_level;
+	level = cpu_level(level);
+	uriscan__skip = level == URISCAN__SIMD_AVX2    ? uriscan__skip_avx2
+	                : level == URISCAN__SIMD_SSSE3 ? uriscan__skip_ssse3
+	                                               : NULL;
+	return level;
+}
+
+int uriscan__skip_level(void)
+{
+	return uriscan__skip == uriscan__skip_avx2    ? URISCAN__SIMD_AVX2
+	       : uriscan__skip == uriscan__skip_ssse3 ? URISCAN__SIMD_SSSE3
+	                                              : URISCAN__SIMD_NONE;
 }
 
 /* Once, when the library is loaded. */

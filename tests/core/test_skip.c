@@ -121,11 +121,11 @@ int main(void)
 	                                    : URISCAN__SIMD_AVX2;
 	while (!has[want])
 		want--;
-	tap_ok(uriscan__skip_level == want &&
+	tap_ok(uriscan__skip_level() == want &&
 	           (uriscan__skip == NULL) == (want == URISCAN__SIMD_NONE),
 	       "the SIMD skip in use is level %d, want %d (URISCAN_NO_SIMD "
 	       "%s, URISCAN_NO_AVX2 %s)",
-	       uriscan__skip_level, want,
+	       uriscan__skip_level(), want,
 	       env_set("URISCAN_NO_SIMD") ? "set" : "unset",
 	       env_set("URISCAN_NO_AVX2") ? "set" : "unset");
 	for (size_t k = 0; k < sizeof skips / sizeof skips[0]; k++) {

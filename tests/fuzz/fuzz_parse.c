@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * status, offset and components at every level the CPU has (the
 	 * level of the run above is the load-time one). */
 	{
-		const int was = uriscan__skip_level;
+		const int was = uriscan__skip_level();
 
 		for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX2; lv++) {
 			struct uriscan_uri v;
