@@ -117,6 +117,19 @@ in_class16(const unsigned char *q, __m128i nib)
 	       0xffffu;
 }
 
+/* The end of the run from p when the r = pe - p - 1 < w bytes after p are
+ * the last r of a w-byte load ending at pe whose class bits are `in` (bit i
+ * set: byte i of the load is in the class): the last byte of the run. */
+static inline const unsigned char *tail_end(const unsigned char *p,
+                                            const unsigned char *pe,
+                                            uint64_t in, unsigned w)
+{
+	unsigned r = (unsigned)(pe - p - 1);
+	uint64_t out = ~(in >> (w - r)) & (((uint64_t)1 << r) - 1);
+
+	return out ? p + __builtin_ctzll(out) : pe - 1;
+}
+
 /* The skip of uriscan__skip_ssse3 with the class table nib; inlined into
  * both entry points (the AVX2 one for inputs under 32 bytes). */
 __attribute__((target("ssse3"))) static inline const unsigned char *
@@ -130,14 +143,10 @@ skip16(const unsigned char *s, const unsigned char *p,
 			return p + __builtin_ctz(~m);
 		p += 16;
 	}
-	/* the r < 16 bytes p + 1 .. pe - 1 are the last r of the 16 before
-	 * pe, when the input has 16 bytes */
-	unsigned r = (unsigned)(pe - p - 1);
-	if (pe - s >= 16) {
-		unsigned m = ~(in_class16(pe - 16, nib) >> (16 - r));
-		m &= (1u << r) - 1;
-		return m ? p + __builtin_ctz(m) : pe - 1;
-	}
+	/* the bytes p + 1 .. pe - 1 are the last of the 16 before pe, when
+	 * the input has 16 bytes */
+	if (pe - s >= 16)
+		return tail_end(p, pe, in_class16(pe - 16, nib), 16);
 	while (p + 1 < pe && (uriscan__gen_class[p[1]] & cls))
 		p++;
 	return p;
@@ -186,11 +195,7 @@ uriscan__skip_avx2(const unsigned char *s, const unsigned char *p,
 			return p + __builtin_ctz(~m);
 		p += 32;
 	}
-	/* the r < 32 bytes p + 1 .. pe - 1 are the last r of the 32 before
-	 * pe */
-	unsigned r = (unsigned)(pe - p - 1);
-	uint64_t m = ~((uint64_t)in_class32(pe - 32, nib) >> (32 - r));
-	m &= ((uint64_t)1 << r) - 1;
-	return m ? p + __builtin_ctzll(m) : pe - 1;
+	/* the bytes p + 1 .. pe - 1 are the last of the 32 before pe */
+	return tail_end(p, pe, in_class32(pe - 32, nib), 32);
 }
 #endif
