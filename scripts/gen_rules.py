@@ -198,7 +198,11 @@ def main():
             w("\t(void)mk; /* a machine may only set the form */")
         w("\t%% write init;")
         w("\t%% write exec;")
-        w(f"\treturn GEN_RESULT({m});")
+        G = "URISCAN_" + g.upper()
+        if kind == "v":
+            w(f"\treturn GEN_VSTATUS({m}, {G});")
+        else:
+            w(f"\treturn GEN_PSTATUS({m}, {G}, {1 if r['ref'] else 0});")
         w("}")
         w("")
 
@@ -318,8 +322,7 @@ def main():
     for r in rules:
         n = r["machine"]
         parse = fn(f"{g}_p_{n}", r, "p") if r["tags"] else "NULL"
-        flags = "URISCAN__RULE_REF" if r["ref"] else "0"
-        w(f'\t{{"{r["name"]}", {fn(f"{g}_v_{n}", r)}, {parse}, {flags}}},')
+        w(f'\t{{"{r["name"]}", {fn(f"{g}_v_{n}", r)}, {parse}}},')
     w("};")
     w("")
     w(f"const struct uriscan__gen GEN_SYM({g}) = {{")

@@ -183,22 +183,15 @@ static void uri_done(struct uriscan_uri *u)
 static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,
                        struct uriscan_uri *u)
 {
-	size_t eo = 0;
-
 	if (k->xm->parse == NULL)
 		return uriscan_parse(k->g, (const char *)b, n, 0, u) ==
 		       URISCAN_OK;
 	uri_init(k, u);
-	if (k->xm->parse(b, b + n, u, &eo)) {
-		uri_done(u);
-		return 1;
-	}
-	u->present = 0;
-	u->host_type = URISCAN_HOST_NONE;
-	u->form = URISCAN_FORM_NONE;
-	uriscan__clear_parts(u);
-	u->error_offset = eo;
-	return 0;
+	/* a failed parse clears *u (uriscan__rejected) */
+	if (k->xm->parse(b, b + n, u, NULL) != URISCAN_OK)
+		return 0;
+	uri_done(u);
+	return 1;
 }
 
 /* The pure machine on b[r, stop), the scheme b[r, c) (as the tags run

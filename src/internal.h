@@ -12,20 +12,20 @@
 
 #include "uriscan.h"
 
-/* The rule is a URI reference: parse reports URI vs relative reference. */
-#define URISCAN__RULE_REF 1u
-
-/* One rule of a grammar, as generated from ragel/<grammar>.rules. */
+/* One rule of a grammar, as generated from ragel/<grammar>.rules. Both
+ * functions return URISCAN_OK when [p, pe) matches the rule; else what
+ * uriscan__rejected returns, with *eo (when eo is not NULL) set to the
+ * offset where the match failed. */
 struct uriscan__rule {
 	const char *name; /* the RFC's name */
-	/* 1 if [p, pe) matches the rule, else 0 with *eo set */
 	int (*validate)(const unsigned char *p, const unsigned char *pe,
 	                size_t *eo);
 	/* as validate, and records components into *u (which the caller has
-	 * zeroed); NULL for rules without components */
+	 * reset: uri_reset.h), its kind for a URI reference; cleared as
+	 * uriscan__rejected says when it fails. NULL for rules without
+	 * components */
 	int (*parse)(const unsigned char *p, const unsigned char *pe,
 	             struct uriscan_uri *u, size_t *eo);
-	unsigned flags;
 };
 
 /*
@@ -100,11 +100,6 @@ static inline const struct uriscan__gen *uriscan__gen_get(enum uriscan_grammar g
 extern const struct uriscan__gen uriscan__gen_rfc3987_main;
 
 /*
- * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /
- * uriscan_parse_rule after the grammar lookup, shared with the differential
- * test that links a second build. out may be NULL (validate only).
- */
-/*
  * RFC 3987: name the syntax error at s[off] (off < len) when UTF-8 is the
  * cause: URISCAN_E_BAD_UTF8, URISCAN_E_BAD_CHAR or URISCAN_E_SYNTAX (a
  * character allowed elsewhere) for a byte >= 0x80 or a byte inside a
@@ -115,6 +110,23 @@ extern const struct uriscan__gen uriscan__gen_rfc3987_main;
  */
 int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off);
 
+/*
+ * A machine of grammar g rejected s[0..len) at offset off: *u, when not
+ * NULL, holds nothing but that offset (u->error_offset; present, host_type,
+ * form and every part cleared); *eo = off when eo is not NULL. Returns the
+ * error that names the byte at off: URISCAN_E_INCOMPLETE at the end,
+ * URISCAN_E_BAD_UTF8 / BAD_CHAR / BAD_PERCENT, else URISCAN_E_SYNTAX. In
+ * parse.c; the generated machines call it (gen.h, GEN_VSTATUS).
+ */
+int uriscan__rejected(enum uriscan_grammar g, const unsigned char *s,
+                      size_t len, size_t off, struct uriscan_uri *u,
+                      size_t *eo);
+
+/*
+ * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /
+ * uriscan_parse_rule after the grammar lookup, shared with the differential
+ * test that links a second build. out and error_offset may each be NULL.
+ */
 int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
                  unsigned rule, const char *s, size_t len, unsigned flags,
                  struct uriscan_uri *out, size_t *error_offset);

@@ -90,16 +90,55 @@ static int classify(enum uriscan_grammar g, const unsigned char *s,
 	return URISCAN_E_SYNTAX;
 }
 
+/* *u after a failed parse at off: nothing is reported but where it
+ * failed. */
+static void clear_failed(struct uriscan_uri *u, size_t off)
+{
+	u->present = 0;
+	u->host_type = URISCAN_HOST_NONE;
+	u->form = URISCAN_FORM_NONE;
+	uriscan__clear_parts(u);
+	u->error_offset = off;
+}
+
+int uriscan__rejected(enum uriscan_grammar g, const unsigned char *s,
+                      size_t len, size_t off, struct uriscan_uri *u,
+                      size_t *eo)
+{
+	if (u)
+		clear_failed(u, off);
+	if (eo)
+		*eo = off;
+	return classify(g, s, len, off);
+}
+
+/* A rule without components asked for them: validated, *out cleared as
+ * after a failed parse when it fails. */
+static __attribute__((noinline)) int
+validate_into(const struct uriscan__rule *r, const unsigned char *p,
+              size_t len, struct uriscan_uri *out, size_t *error_offset)
+{
+	size_t eo = 0;
+	int st = r->validate(p, p + len, &eo);
+
+	if (st != URISCAN_OK) {
+		clear_failed(out, eo);
+		if (error_offset)
+			*error_offset = eo;
+	}
+	return st;
+}
+
 /* The whole of a call after the grammar lookup; inlined into the public
- * entry points (one call, one lookup per URL) and uriscan__run. */
+ * entry points (one call, one lookup per URL) and uriscan__run. It ends in
+ * a tail call of the rule's machine, which does the rest (gen.h,
+ * GEN_PSTATUS): on a short URL, saving registers across the call and
+ * testing its result afterwards cost as much as the checks before it. */
 static inline __attribute__((always_inline)) int
 run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
     const char *s, size_t len, unsigned flags, struct uriscan_uri *out,
     size_t *error_offset)
 {
-	size_t eo = 0;
-	int ok;
-
 	if (error_offset)
 		*error_offset = 0;
 	if (out)
@@ -118,28 +157,11 @@ run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
 	const struct uriscan__rule *r = &gen->rules[rule];
 	const unsigned char *p =
 	    s ? (const unsigned char *)s : (const unsigned char *)"";
-	if (out && r->parse) {
-		ok = r->parse(p, p + len, out, &eo);
-		if (ok && (r->flags & URISCAN__RULE_REF))
-			out->kind = URISCAN_HAS(out, URISCAN_SCHEME)
-			                ? URISCAN_KIND_URI
-			                : URISCAN_KIND_RELATIVE;
-	} else {
-		ok = r->validate(p, p + len, &eo);
-	}
-	if (ok)
-		return URISCAN_OK;
-	if (out) {
-		/* nothing of a failed parse is reported but where it failed */
-		out->present = 0;
-		out->host_type = URISCAN_HOST_NONE;
-		out->form = URISCAN_FORM_NONE;
-		uriscan__clear_parts(out);
-		out->error_offset = eo;
-	}
-	if (error_offset)
-		*error_offset = eo;
-	return classify(g, p, len, eo);
+	if (out == NULL)
+		return r->validate(p, p + len, error_offset);
+	if (r->parse)
+		return r->parse(p, p + len, out, error_offset);
+	return validate_into(r, p, len, out, error_offset);
 }
 
 int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
