@@ -198,11 +198,9 @@ def main():
             w("\t(void)mk; /* a machine may only set the form */")
         w("\t%% write init;")
         w("\t%% write exec;")
-        G = "URISCAN_" + g.upper()
-        if kind == "v":
-            w(f"\treturn GEN_VSTATUS({m}, {G});")
-        else:
-            w(f"\treturn GEN_PSTATUS({m}, {G}, {1 if r['ref'] else 0});")
+        # a validate machine has no result to clear (u NULL) or set
+        u, ref = ("u", 1 if r["ref"] else 0) if kind == "p" else ("NULL", 0)
+        w(f"\treturn GEN_STATUS({m}, URISCAN_{g.upper()}, {u}, {ref});")
         w("}")
         w("")
 

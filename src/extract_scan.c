@@ -176,8 +176,7 @@ static void uri_init(const struct xcfg *k, struct uriscan_uri *u)
 
 static void uri_done(struct uriscan_uri *u)
 {
-	u->kind = URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
-	                                         : URISCAN_KIND_RELATIVE;
+	u->kind = uriscan__kind_of(u);
 }
 
 static int parse_match(const struct xcfg *k, const unsigned char *b, size_t n,

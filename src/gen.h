@@ -133,26 +133,28 @@ int uriscan__skip_level(void);
 /* Forget component c (a guess of a branch that lost). */
 #define DROP(c) (u->present &= ~(1u << (c)))
 
-/* After exec, a machine of grammar G (a validate function; GEN_PSTATUS:
- * a parse function, REF 1 for a URI reference, whose kind it sets) returns
- * URISCAN_OK when it stopped in a final state having read everything.
- * Otherwise uriscan__rejected (parse.c) takes where it stopped, the
- * offending byte when the machine hit its error state, the end of input
- * when it ran out, and returns the error: so that the entry points in
- * parse.c end in a tail call, with nothing to do after the machine. */
-#define GEN_STOP(m) (cs == m##_error ? (size_t)(p - s) : (size_t)(pe - s))
-#define GEN_VSTATUS(m, G)                                                      \
+/* An accepted parse of a URI reference (ref 1) has its kind. */
+static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
+{
+	if (ref)
+		u->kind = uriscan__kind_of(u);
+}
+
+/* After exec, the machine of a rule of grammar G returns URISCAN_OK when
+ * it stopped in a final state having read everything (a parse machine of a
+ * URI reference, REF 1, also sets the kind). Otherwise uriscan__rejected
+ * (parse.c) takes where it stopped, the offending byte when the machine
+ * hit its error state, the end of input when it ran out, clears U (the
+ * result of a parse machine; NULL for a validate machine) and returns the
+ * error: so that the entry points in parse.c end in a tail call, with
+ * nothing to do after the machine. */
+#define GEN_STATUS(m, G, U, REF)                                               \
 	(cs >= m##_first_final && p == pe                                          \
-	     ? URISCAN_OK                                                          \
-	     : uriscan__rejected((G), s, (size_t)(pe - s), GEN_STOP(m), NULL, eo))
-#define GEN_PSTATUS(m, G, REF)                                                 \
-	(cs >= m##_first_final && p == pe                                          \
-	     ? ((REF) ? (void)(u->kind = URISCAN_HAS(u, URISCAN_SCHEME)            \
-	                                     ? URISCAN_KIND_URI                    \
-	                                     : URISCAN_KIND_RELATIVE)              \
-	              : (void)0,                                                   \
-	        URISCAN_OK)                                                        \
-	     : uriscan__rejected((G), s, (size_t)(pe - s), GEN_STOP(m), u, eo))
+	     ? (uriscan__gen_accepted((U), (REF)), URISCAN_OK)                     \
+	     : uriscan__rejected((G), s, (size_t)(pe - s),                         \
+	                         cs == m##_error ? (size_t)(p - s)                 \
+	                                         : (size_t)(pe - s),               \
+	                         (U), eo))
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
 extern const struct uriscan__gen GEN_SYM(rfc2396);

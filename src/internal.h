@@ -28,6 +28,13 @@ struct uriscan__rule {
 	             struct uriscan_uri *u, size_t *eo);
 };
 
+/* The kind of a parsed URI reference: a URI when it has a scheme. */
+static inline enum uriscan_kind uriscan__kind_of(const struct uriscan_uri *u)
+{
+	return URISCAN_HAS(u, URISCAN_SCHEME) ? URISCAN_KIND_URI
+	                                      : URISCAN_KIND_RELATIVE;
+}
+
 /*
  * A grammar's extraction machine (extract=RULE in ragel/<grammar>.rules):
  * exec runs the machine over [p, pe) from state *cs (start: `start`), leaves
@@ -116,7 +123,7 @@ int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off);
  * form and every part cleared); *eo = off when eo is not NULL. Returns the
  * error that names the byte at off: URISCAN_E_INCOMPLETE at the end,
  * URISCAN_E_BAD_UTF8 / BAD_CHAR / BAD_PERCENT, else URISCAN_E_SYNTAX. In
- * parse.c; the generated machines call it (gen.h, GEN_VSTATUS).
+ * parse.c; the generated machines call it (gen.h, GEN_STATUS).
  */
 int uriscan__rejected(enum uriscan_grammar g, const unsigned char *s,
                       size_t len, size_t off, struct uriscan_uri *u,

@@ -132,7 +132,7 @@ validate_into(const struct uriscan__rule *r, const unsigned char *p,
 /* The whole of a call after the grammar lookup; inlined into the public
  * entry points (one call, one lookup per URL) and uriscan__run. It ends in
  * a tail call of the rule's machine, which does the rest (gen.h,
- * GEN_PSTATUS): on a short URL, saving registers across the call and
+ * GEN_STATUS): on a short URL, saving registers across the call and
  * testing its result afterwards cost as much as the checks before it. */
 static inline __attribute__((always_inline)) int
 run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
