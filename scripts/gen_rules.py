@@ -22,12 +22,26 @@ small C function, so no generated function is larger than one rule (see
 rules in the RFC's order.
 
 Words of a rule line: tags=M (parse machine), valid=M (validation machine
-instead of the pure rule), ref, default, hot (see PART below), and
+instead of the pure rule), ref, default, hot (see PART below),
+ascii_valid=M and ascii_tags=M (ASCII twins, below), and
 machine=NAME: the Ragel definition transcribing the rule when the RFC's name
 cannot be one (Ragel predefines alpha and digit; "gopher+_string" has a '+').
 It also names the C functions. Default: the rule name with '-' as '_'.
 The grammar line may carry alphtype=TYPE (words joined by '-', e.g.
 alphtype=unsigned-char): every machine then says 'alphtype TYPE;'.
+
+ASCII twins: `ascii=GRAMMAR:FILE` on the grammar line names another
+grammar whose rules are this one's on ASCII input (RFC 3986 for RFC 3987)
+and its tags file, and ascii_valid=M / ascii_tags=M on a rule line the machines of
+FILE that match what the rule's validation / parse machine matches when the
+input is ASCII. In the hot part, a hot machine with a twin is entered
+through a function that jumps to the rule's own machine when the input's
+ends are not ASCII, else to the twin, which hands the input to the rule's
+own machine when it stops at a byte >= 0x80 and names a syntax error as
+GRAMMAR does otherwise (src/gen.h, "ASCII twins"). The table names the
+entry. A
+twin says no alphtype (its grammar's bytes are ASCII). The `all` part (the
+-T0 build the differential test compares with) has no twins.
 
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX [PART]
 SUFFIX tells builds of the same grammar apart (the G2 library build and
@@ -63,6 +77,7 @@ def main():
     extract_machine = None
     extract_tags = None
     extract_cut = None
+    ascii_file = None
     rules = []
     with open(rules_path, encoding="utf-8") as f:
         for line in f:
@@ -86,12 +101,17 @@ def main():
                         extract_tags = w[13:]
                     elif w.startswith("extract_cut="):
                         extract_cut = w[12:]
+                    elif w.startswith("ascii="):
+                        ascii_grammar, _, ascii_file = w[6:].partition(":")
+                        if not ascii_file:
+                            sys.exit(f"{rules_path}: ascii=GRAMMAR:FILE")
                     else:
                         sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
             rule = {"name": words[0], "tags": None, "valid": None,
                     "ref": False, "default": False, "hot": False,
-                    "machine": cname(words[0])}
+                    "machine": cname(words[0]), "ascii_v": None,
+                    "ascii_p": None}
             for w in words[1:]:
                 if w.startswith("machine="):
                     rule["machine"] = w[8:]
@@ -99,6 +119,10 @@ def main():
                     rule["tags"] = w[5:]
                 elif w.startswith("valid="):
                     rule["valid"] = w[6:]
+                elif w.startswith("ascii_valid="):
+                    rule["ascii_v"] = w[12:]
+                elif w.startswith("ascii_tags="):
+                    rule["ascii_p"] = w[11:]
                 elif w == "ref":
                     rule["ref"] = True
                 elif w == "default":
@@ -115,6 +139,12 @@ def main():
         sys.exit(f"{rules_path}: exactly one rule must be 'default'")
     tags_machine = tags_file.rsplit(".", 1)[0]
     g = re.sub(r"[^a-z0-9]", "", grammar)
+    for r in rules:
+        if (r["ascii_v"] or r["ascii_p"]) and ascii_file is None:
+            sys.exit(f"{rules_path}: {r['name']} has an ASCII twin but the "
+                     "grammar line no ascii=GRAMMAR:FILE")
+        if r["ascii_p"] and not r["tags"]:
+            sys.exit(f"{rules_path}: {r['name']}: ascii_tags= without tags=")
     if extract is not None and not any(r["name"] == extract for r in rules):
         sys.exit(f"{rules_path}: extract={extract} is not a rule")
     if extract_cut not in (None, "all") and not any(
@@ -168,24 +198,38 @@ def main():
         w(f"\tGEN_RULE_{r['machine']} = {i},")
     w("};")
     w("")
-    def write_machine(r, kind):
+    def twinned(r, kind):
+        """Whether the table names rule r's ASCII twin of this kind."""
+        return part == "hot" and is_hot(r, kind) and r[f"ascii_{kind}"]
+
+    def write_machine(r, kind, twin=False):
         """Rule r's validation ('v': the pure rule, or its valid= machine)
-        or parse ('p': its tags machine, recording components) function."""
+        or parse ('p': its tags machine, recording components) function;
+        with twin, its ASCII twin's (the machine ascii_valid= / ascii_tags=
+        of the ascii= file), which falls back to the former."""
         n = r["machine"]
-        m = f"{g}_{kind}_{n}"
+        own = f"{g}_{kind}_{n}"
+        m = f"{g}_{kind}a_{n}" if twin else own
         sig = v_sig if kind == "v" else p_sig
+        args = "p, pe, eo" if kind == "v" else "p, pe, u, eo"
         if linkage(r, kind) == "":
             w(f"int {fn(m, r, kind)}{sig};")
         w("%%{")
         w(f"  machine {m};")
-        if alphtype:
-            w(f"  alphtype {alphtype};")
-        w(f'  include {tags_machine} "{tags_file}";')
-        body = (r["valid"] or n) if kind == "v" else r["tags"]
+        if twin:
+            w(f'  include {ascii_file.rsplit(".", 1)[0]} "{ascii_file}";')
+            body = r[f"ascii_{kind}"]
+        else:
+            if alphtype:
+                w(f"  alphtype {alphtype};")
+            w(f'  include {tags_machine} "{tags_file}";')
+            body = (r["valid"] or n) if kind == "v" else r["tags"]
         w(f"  main := {body};")
         w("  write data noentry;")
         w("}%%")
-        w(f"{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
+        # a twin apart from its entry (below), which then needs no frame
+        noinline = "GEN_NOINLINE " if twin else ""
+        w(f"{noinline}{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
         w("{")
         w("\tconst unsigned char *const s = p;")
         w("\tconst unsigned char *const eof = pe;")
@@ -200,14 +244,31 @@ def main():
         w("\t%% write exec;")
         # a validate machine has no result to clear (u NULL) or set
         u, ref = ("u", 1 if r["ref"] else 0) if kind == "p" else ("NULL", 0)
-        w(f"\treturn GEN_STATUS({m}, URISCAN_{g.upper()}, {u}, {ref});")
+        G = f"URISCAN_{g.upper()}"
+        if not twin:
+            w(f"\treturn GEN_STATUS({m}, {G}, {u}, {ref});")
+        else:
+            f = fn(own, r, kind)
+            again = (f"{f}(s, pe, eo)" if kind == "v" else
+                     f"GEN_AGAIN_PARSE({G}, GEN_RULE_{n}, {f})")
+            A = f"URISCAN_{re.sub(r'[^a-z0-9]', '', ascii_grammar).upper()}"
+            w(f"\treturn GEN_STATUS_ASCII({m}, {A}, {u}, {ref},")
+            w(f"\t                        {again});")
         w("}")
         w("")
+        if twin:
+            w(f"{linkage(r, kind)}int {g}_{kind}d_{n}{sig}")
+            w("{")
+            w(f"\treturn GEN_ASCII_OR({m}, {fn(own, r, kind)}, {args});")
+            w("}")
+            w("")
 
     for r in rules:
         for kind in ("v", "p"):
             if (kind == "v" or r["tags"]) and wanted(r, kind):
                 write_machine(r, kind)
+                if twinned(r, kind):
+                    write_machine(r, kind, twin=True)
     if part == "cold":
         with open(out_path, "w", encoding="utf-8") as f:
             f.write("\n".join(out) + "\n")
@@ -319,8 +380,9 @@ def main():
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:
         n = r["machine"]
-        parse = fn(f"{g}_p_{n}", r, "p") if r["tags"] else "NULL"
-        w(f'\t{{"{r["name"]}", {fn(f"{g}_v_{n}", r)}, {parse}}},')
+        v, p = (f"{g}_{k}{'d' if twinned(r, k) else ''}_{n}" for k in "vp")
+        parse = fn(p, r, "p") if r["tags"] else "NULL"
+        w(f'\t{{"{r["name"]}", {fn(v, r)}, {parse}}},')
     w("};")
     w("")
     w(f"const struct uriscan__gen GEN_SYM({g}) = {{")

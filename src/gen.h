@@ -6,7 +6,10 @@
 #ifndef URISCAN_GEN_H
 #define URISCAN_GEN_H
 
+#include <string.h>
+
 #include "internal.h"
+#include "uri_reset.h"
 
 /* A build of the grammars is told apart by GEN_SUFFIX (-DURISCAN_GEN_SUFFIX),
  * so the library's -G2 build and a -T0 build can be linked into one test. */
@@ -155,6 +158,71 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
 	                         cs == m##_error ? (size_t)(p - s)                 \
 	                                         : (size_t)(pe - s),               \
 	                         (U), eo))
+
+/* ASCII twins (scripts/gen_rules.py, ascii=): a rule of one grammar (RFC
+ * 3987's IRI-reference) run as the machine of another grammar's rule (RFC
+ * 3986's URI-reference) that matches the same ASCII strings, with the same
+ * components, stopping at the same offset on the same byte (RFC 3987's
+ * rules are RFC 3986's with ucschar and iprivate added, both non-ASCII);
+ * the rule's own machine for what is not ASCII. The entry (GEN_ASCII_OR)
+ * looks at the ends of the input, where a non-ASCII character most often
+ * is (a path's last segment, a query, an IDN host under 16 bytes), and
+ * goes to the rule's own machine when either has a byte >= 0x80. Else the
+ * twin runs, and stops at the first byte >= 0x80 at the latest (no RFC
+ * 3986 string has one); when it stopped there, the rule's own machine runs
+ * on the whole input and answers (GEN_STATUS_ASCII). Looking at every
+ * byte first would cost a loop on long URLs (5-10 % of an RFC 3986 parse
+ * on real lists); running the twin alone, half as much again on URLs
+ * whose last segment is not ASCII (bench/SPEED.md, ninth round). */
+
+/* Whether the first and the last 16 bytes of p[0..pe) (every byte up to 32)
+ * are ASCII, loading nothing outside p[0..pe). */
+static inline int uriscan__gen_ascii_ends(const unsigned char *p,
+                                          const unsigned char *pe)
+{
+	const size_t n = (size_t)(pe - p);
+	uint64_t a, b;
+
+	if (n >= 16) {
+		uint64_t c, d;
+		memcpy(&a, p, 8), memcpy(&b, p + 8, 8);
+		memcpy(&c, pe - 16, 8), memcpy(&d, pe - 8, 8);
+		a |= c, b |= d;
+	} else if (n >= 8) {
+		memcpy(&a, p, 8);
+		memcpy(&b, pe - 8, 8);
+	} else if (n >= 4) {
+		uint32_t c, d;
+		memcpy(&c, p, 4);
+		memcpy(&d, pe - 4, 4);
+		a = c, b = d;
+	} else {
+		/* every byte of 1 to 3, none of 0 */
+		a = n ? p[0] | p[n / 2] : 0;
+		b = n ? p[n - 1] : 0;
+	}
+	return ((a | b) & 0x8080808080808080ULL) == 0;
+}
+
+/* The entry of a rule with an ASCII twin: TWIN, or the rule's own machine
+ * OWN when the ends of the input are not ASCII. Both are tail calls, so the
+ * entry has no frame (TWIN is GEN_NOINLINE). */
+#define GEN_ASCII_OR(TWIN, OWN, ...)                                           \
+	(uriscan__gen_ascii_ends(p, pe) ? TWIN(__VA_ARGS__) : OWN(__VA_ARGS__))
+#define GEN_NOINLINE __attribute__((noinline))
+
+/* GEN_STATUS of a twin of grammar A's rule: when it stopped at a byte >=
+ * 0x80, AGAIN (the rule's own machine on the whole input); else what it
+ * read is ASCII, on which A names the byte where it stopped as the rule's
+ * grammar does (parse.c, classify). */
+#define GEN_STATUS_ASCII(m, A, U, REF, AGAIN)                                  \
+	(cs == m##_error && p < pe && *p >= 0x80 ? (AGAIN)                         \
+	                                         : GEN_STATUS(m, A, U, REF))
+/* AGAIN of a parse machine: rule RULE of grammar G's result as before a
+ * parse, then its machine F. (The twin recorded on its ASCII prefix what F
+ * records there; the reset makes F's run a fresh call all the same.) */
+#define GEN_AGAIN_PARSE(G, RULE, F)                                            \
+	(uriscan__uri_reset(u, (G), (RULE)), F(s, pe, u, eo))
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
 extern const struct uriscan__gen GEN_SYM(rfc2396);
