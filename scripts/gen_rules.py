@@ -30,16 +30,16 @@ It also names the C functions. Default: the rule name with '-' as '_'.
 The grammar line may carry alphtype=TYPE (words joined by '-', e.g.
 alphtype=unsigned-char): every machine then says 'alphtype TYPE;'.
 
-ASCII twins: `ascii=GRAMMAR:FILE` on the grammar line names another
-grammar whose rules are this one's on ASCII input (RFC 3986 for RFC 3987)
-and its tags file, and ascii_valid=M / ascii_tags=M on a rule line the machines of
+ASCII twins: `ascii=FILE` on the grammar line names the tags file of
+another grammar whose rules are this one's on ASCII input (RFC 3986's for
+RFC 3987), and ascii_valid=M / ascii_tags=M on a rule line the machines of
 FILE that match what the rule's validation / parse machine matches when the
 input is ASCII. In the hot part, a hot machine with a twin is entered
 through a function that jumps to the rule's own machine when the input's
-ends are not ASCII, else to the twin, which hands the input to the rule's
-own machine when it stops at a byte >= 0x80 and names a syntax error as
-GRAMMAR does otherwise (src/gen.h, "ASCII twins"). The table names the
-entry. A
+ends are not ASCII, else to the twin, whose status names the rule
+(URISCAN__TWIN) so that uriscan__rejected runs the rule's own machine when
+the twin stops at a byte >= 0x80 (src/gen.h, "ASCII twins"). The table
+names the entry, and the rule's own machines as validate_own, parse_own. A
 twin says no alphtype (its grammar's bytes are ASCII). The `all` part (the
 -T0 build the differential test compares with) has no twins.
 
@@ -102,9 +102,7 @@ def main():
                     elif w.startswith("extract_cut="):
                         extract_cut = w[12:]
                     elif w.startswith("ascii="):
-                        ascii_grammar, _, ascii_file = w[6:].partition(":")
-                        if not ascii_file:
-                            sys.exit(f"{rules_path}: ascii=GRAMMAR:FILE")
+                        ascii_file = w[6:]
                     else:
                         sys.exit(f"{rules_path}: unknown word {w!r}")
                 continue
@@ -142,9 +140,12 @@ def main():
     for r in rules:
         if (r["ascii_v"] or r["ascii_p"]) and ascii_file is None:
             sys.exit(f"{rules_path}: {r['name']} has an ASCII twin but the "
-                     "grammar line no ascii=GRAMMAR:FILE")
+                     "grammar line no ascii=FILE")
         if r["ascii_p"] and not r["tags"]:
             sys.exit(f"{rules_path}: {r['name']}: ascii_tags= without tags=")
+    # URISCAN__TWIN (src/internal.h) holds a twin's rule number in 8 bits
+    if any(r["ascii_v"] or r["ascii_p"] for r in rules[256:]):
+        sys.exit(f"{rules_path}: an ASCII twin for a rule past the 256th")
     if extract is not None and not any(r["name"] == extract for r in rules):
         sys.exit(f"{rules_path}: extract={extract} is not a rule")
     if extract_cut not in (None, "all") and not any(
@@ -245,15 +246,9 @@ def main():
         # a validate machine has no result to clear (u NULL) or set
         u, ref = ("u", 1 if r["ref"] else 0) if kind == "p" else ("NULL", 0)
         G = f"URISCAN_{g.upper()}"
-        if not twin:
-            w(f"\treturn GEN_STATUS({m}, {G}, {u}, {ref});")
-        else:
-            f = fn(own, r, kind)
-            again = (f"{f}(s, pe, eo)" if kind == "v" else
-                     f"GEN_AGAIN_PARSE({G}, GEN_RULE_{n}, {f})")
-            A = f"URISCAN_{re.sub(r'[^a-z0-9]', '', ascii_grammar).upper()}"
-            w(f"\treturn GEN_STATUS_ASCII({m}, {A}, {u}, {ref},")
-            w(f"\t                        {again});")
+        if twin:
+            G = f"URISCAN__TWIN({G}, GEN_RULE_{n})"
+        w(f"\treturn GEN_STATUS({m}, {G}, {u}, {ref});")
         w("}")
         w("")
         if twin:
@@ -382,7 +377,9 @@ def main():
         n = r["machine"]
         v, p = (f"{g}_{k}{'d' if twinned(r, k) else ''}_{n}" for k in "vp")
         parse = fn(p, r, "p") if r["tags"] else "NULL"
-        w(f'\t{{"{r["name"]}", {fn(v, r)}, {parse}}},')
+        own = [fn(f"{g}_{k}_{n}", r, k) if twinned(r, k) else "NULL"
+               for k in "vp"]
+        w(f'\t{{"{r["name"]}", {fn(v, r)}, {parse}, {own[0]}, {own[1]}}},')
     w("};")
     w("")
     w(f"const struct uriscan__gen GEN_SYM({g}) = {{")

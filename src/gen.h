@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "uri_reset.h"
 
 /* A build of the grammars is told apart by GEN_SUFFIX (-DURISCAN_GEN_SUFFIX),
  * so the library's -G2 build and a -T0 build can be linked into one test. */
@@ -169,8 +168,12 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
  * is (a path's last segment, a query, an IDN host under 16 bytes), and
  * goes to the rule's own machine when either has a byte >= 0x80. Else the
  * twin runs, and stops at the first byte >= 0x80 at the latest (no RFC
- * 3986 string has one); when it stopped there, the rule's own machine runs
- * on the whole input and answers (GEN_STATUS_ASCII). Looking at every
+ * 3986 string has one); it ends in GEN_STATUS with URISCAN__TWIN(grammar,
+ * rule) for the grammar, and uriscan__rejected (parse.c) runs the rule's
+ * own machine on the whole input when the twin stopped at such a byte.
+ * The twin is thus the other grammar's machine but for one constant, and
+ * gcc compiles it alike (a test of the byte in the twin itself made it
+ * compile otherwise, and run 7 % slower on short paths). Looking at every
  * byte first would cost a loop on long URLs (5-10 % of an RFC 3986 parse
  * on real lists); running the twin alone, half as much again on URLs
  * whose last segment is not ASCII (bench/SPEED.md, ninth round). */
@@ -210,19 +213,6 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
 #define GEN_ASCII_OR(TWIN, OWN, ...)                                           \
 	(uriscan__gen_ascii_ends(p, pe) ? TWIN(__VA_ARGS__) : OWN(__VA_ARGS__))
 #define GEN_NOINLINE __attribute__((noinline))
-
-/* GEN_STATUS of a twin of grammar A's rule: when it stopped at a byte >=
- * 0x80, AGAIN (the rule's own machine on the whole input); else what it
- * read is ASCII, on which A names the byte where it stopped as the rule's
- * grammar does (parse.c, classify). */
-#define GEN_STATUS_ASCII(m, A, U, REF, AGAIN)                                  \
-	(cs == m##_error && p < pe && *p >= 0x80 ? (AGAIN)                         \
-	                                         : GEN_STATUS(m, A, U, REF))
-/* AGAIN of a parse machine: rule RULE of grammar G's result as before a
- * parse, then its machine F. (The twin recorded on its ASCII prefix what F
- * records there; the reset makes F's run a fresh call all the same.) */
-#define GEN_AGAIN_PARSE(G, RULE, F)                                            \
-	(uriscan__uri_reset(u, (G), (RULE)), F(s, pe, u, eo))
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
 extern const struct uriscan__gen GEN_SYM(rfc2396);
