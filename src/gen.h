@@ -142,9 +142,10 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
 		u->kind = uriscan__kind_of(u);
 }
 
-/* After exec, the machine of a rule of grammar G returns URISCAN_OK when
- * it stopped in a final state having read everything (a parse machine of a
- * URI reference, REF 1, also sets the kind). Otherwise uriscan__rejected
+/* After exec, the machine of a rule of grammar G (for an ASCII twin,
+ * URISCAN__TWIN: "ASCII twins" below) returns URISCAN_OK when it stopped
+ * in a final state having read everything (a parse machine of a URI
+ * reference, REF 1, also sets the kind). Otherwise uriscan__rejected
  * (parse.c) takes where it stopped, the offending byte when the machine
  * hit its error state, the end of input when it ran out, clears U (the
  * result of a parse machine; NULL for a validate machine) and returns the
@@ -165,7 +166,7 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
  * rules are RFC 3986's with ucschar and iprivate added, both non-ASCII);
  * the rule's own machine for what is not ASCII. The entry (GEN_ASCII_OR)
  * looks at the ends of the input, where a non-ASCII character most often
- * is (a path's last segment, a query, an IDN host under 16 bytes), and
+ * is (the last path segment, the query; the host of a short URL), and
  * goes to the rule's own machine when either has a byte >= 0x80. Else the
  * twin runs, and stops at the first byte >= 0x80 at the latest (no RFC
  * 3986 string has one); it ends in GEN_STATUS with URISCAN__TWIN(grammar,
