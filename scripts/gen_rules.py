@@ -36,9 +36,10 @@ RFC 3987), and ascii_valid=M / ascii_tags=M on a rule line the machines of
 FILE that match what the rule's validation / parse machine matches when the
 input is ASCII. In the hot part, a hot machine with a twin is entered
 through a function that jumps to the rule's own machine when the input's
-ends are not ASCII, else to the twin, whose status names the rule
-(URISCAN__TWIN) so that uriscan__rejected runs the rule's own machine when
-the twin stops at a byte >= 0x80 (src/gen.h, "ASCII twins"). The table
+ends are not ASCII, else to the twin, which ends in
+uriscan__twin_rejected (URISCAN__TWIN: the rule) instead of
+uriscan__rejected, so that the rule's own machine runs when the twin stops
+at a byte >= 0x80 (src/gen.h, "ASCII twins"). The table
 names the entry, and the rule's own machines as validate_own, parse_own. A
 twin says no alphtype (its grammar's bytes are ASCII). The `all` part (the
 -T0 build the differential test compares with) has no twins.
@@ -207,12 +208,11 @@ def main():
         """Rule r's validation ('v': the pure rule, or its valid= machine)
         or parse ('p': its tags machine, recording components) function;
         with twin, its ASCII twin's (the machine ascii_valid= / ascii_tags=
-        of the ascii= file), which falls back to the former."""
+        of the ascii= file) and the entry that chooses between the two."""
         n = r["machine"]
         own = f"{g}_{kind}_{n}"
         m = f"{g}_{kind}a_{n}" if twin else own
         sig = v_sig if kind == "v" else p_sig
-        args = "p, pe, eo" if kind == "v" else "p, pe, u, eo"
         if linkage(r, kind) == "":
             w(f"int {fn(m, r, kind)}{sig};")
         w("%%{")
@@ -246,12 +246,15 @@ def main():
         # a validate machine has no result to clear (u NULL) or set
         u, ref = ("u", 1 if r["ref"] else 0) if kind == "p" else ("NULL", 0)
         G = f"URISCAN_{g.upper()}"
-        if twin:
-            G = f"URISCAN__TWIN({G}, GEN_RULE_{n})"
-        w(f"\treturn GEN_STATUS({m}, {G}, {u}, {ref});")
+        if not twin:
+            w(f"\treturn GEN_STATUS({m}, {G}, {u}, {ref});")
+        else:
+            w(f"\treturn GEN_STATUS_BY(uriscan__twin_rejected, {m},")
+            w(f"\t                     URISCAN__TWIN({G}, GEN_RULE_{n}), {u}, {ref});")
         w("}")
         w("")
         if twin:
+            args = "p, pe, eo" if kind == "v" else "p, pe, u, eo"
             w(f"{linkage(r, kind)}int {g}_{kind}d_{n}{sig}")
             w("{")
             w(f"\treturn GEN_ASCII_OR({m}, {fn(own, r, kind)}, {args});")

@@ -142,22 +142,23 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
 		u->kind = uriscan__kind_of(u);
 }
 
-/* After exec, the machine of a rule of grammar G (for an ASCII twin,
- * URISCAN__TWIN: "ASCII twins" below) returns URISCAN_OK when it stopped
- * in a final state having read everything (a parse machine of a URI
- * reference, REF 1, also sets the kind). Otherwise uriscan__rejected
+/* After exec, the machine of a rule of grammar G returns URISCAN_OK when
+ * it stopped in a final state having read everything (a parse machine of a
+ * URI reference, REF 1, also sets the kind). Otherwise uriscan__rejected
  * (parse.c) takes where it stopped, the offending byte when the machine
  * hit its error state, the end of input when it ran out, clears U (the
  * result of a parse machine; NULL for a validate machine) and returns the
  * error: so that the entry points in parse.c end in a tail call, with
- * nothing to do after the machine. */
-#define GEN_STATUS(m, G, U, REF)                                               \
+ * nothing to do after the machine. GEN_STATUS_BY: the same with another
+ * function of uriscan__rejected's arguments in its place (an ASCII twin's,
+ * below). */
+#define GEN_STATUS(m, G, U, REF) GEN_STATUS_BY(uriscan__rejected, m, G, U, REF)
+#define GEN_STATUS_BY(REJECTED, m, G, U, REF)                                  \
 	(cs >= m##_first_final && p == pe                                          \
 	     ? (uriscan__gen_accepted((U), (REF)), URISCAN_OK)                     \
-	     : uriscan__rejected((G), s, (size_t)(pe - s),                         \
-	                         cs == m##_error ? (size_t)(p - s)                 \
-	                                         : (size_t)(pe - s),               \
-	                         (U), eo))
+	     : REJECTED((G), s, (size_t)(pe - s),                                  \
+	                cs == m##_error ? (size_t)(p - s) : (size_t)(pe - s),      \
+	                (U), eo))
 
 /* ASCII twins (scripts/gen_rules.py, ascii=): a rule of one grammar (RFC
  * 3987's IRI-reference) run as the machine of another grammar's rule (RFC
@@ -169,12 +170,13 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
  * is (the last path segment, the query; the host of a short URL), and
  * goes to the rule's own machine when either has a byte >= 0x80. Else the
  * twin runs, and stops at the first byte >= 0x80 at the latest (no RFC
- * 3986 string has one); it ends in GEN_STATUS with URISCAN__TWIN(grammar,
- * rule) for the grammar, and uriscan__rejected (parse.c) runs the rule's
- * own machine on the whole input when the twin stopped at such a byte.
- * The twin is thus the other grammar's machine but for one constant, and
- * gcc compiles it alike (a test of the byte in the twin itself made it
- * compile otherwise, and run 7 % slower on short paths). Looking at every
+ * 3986 string has one); it ends in GEN_STATUS_BY(uriscan__twin_rejected)
+ * with URISCAN__TWIN(grammar, rule) for the grammar, which runs the rule's
+ * own machine on the whole input when the twin stopped at such a byte
+ * (parse.c). The twin is thus the other grammar's machine but for what it
+ * calls on a failure, and gcc compiles it alike (a test of the byte in the
+ * twin itself made it compile otherwise, and run 7 % slower on short
+ * paths). Looking at every
  * byte first would cost a loop on long URLs (5-10 % of an RFC 3986 parse
  * on real lists); running the twin alone, half as much again on URLs
  * whose last segment is not ASCII (bench/SPEED.md, ninth round). */

@@ -28,7 +28,8 @@ struct uriscan__rule {
 	             struct uriscan_uri *u, size_t *eo);
 	/* Where validate and parse enter the rule's ASCII twin (gen.h, "ASCII
 	 * twins"): the rule's own machines, which run when the twin stops at
-	 * a byte >= 0x80 (uriscan__rejected). NULL for every other rule. */
+	 * a byte >= 0x80 (uriscan__twin_rejected). NULL for every other
+	 * rule. */
 	int (*validate_own)(const unsigned char *p, const unsigned char *pe,
 	                    size_t *eo);
 	int (*parse_own)(const unsigned char *p, const unsigned char *pe,
@@ -125,22 +126,28 @@ extern const struct uriscan__gen uriscan__gen_rfc3987_main;
 int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off);
 
 /*
- * A machine of grammar g (or an ASCII twin: URISCAN__TWIN, below)
- * rejected s[0..len) at offset off: *u, when not
+ * A machine of grammar g rejected s[0..len) at offset off: *u, when not
  * NULL, holds nothing but that offset (u->error_offset; present, host_type,
  * form and every part cleared); *eo = off when eo is not NULL. Returns the
  * error that names the byte at off: URISCAN_E_INCOMPLETE at the end,
  * URISCAN_E_BAD_UTF8 / BAD_CHAR / BAD_PERCENT, else URISCAN_E_SYNTAX. In
  * parse.c; the generated machines call it (gen.h, GEN_STATUS).
  */
-int uriscan__rejected(unsigned g, const unsigned char *s, size_t len,
-                      size_t off, struct uriscan_uri *u, size_t *eo);
-/* The g an ASCII twin (gen.h) gives uriscan__rejected for rule R of
- * grammar G, whose machine it stands in for: when it stopped at a byte
- * >= 0x80, the rule's own machine (validate_own, parse_own of the library's
- * build) runs on the whole input and answers; anywhere else the error is
- * named as for G. */
-#define URISCAN__TWIN(G, R) (0x10000u | ((unsigned)(R) << 8) | (unsigned)(G))
+int uriscan__rejected(enum uriscan_grammar g, const unsigned char *s,
+                      size_t len, size_t off, struct uriscan_uri *u,
+                      size_t *eo);
+/*
+ * The same for an ASCII twin (gen.h) standing in for rule R of grammar G,
+ * twin = URISCAN__TWIN(G, R): when it stopped at a byte >= 0x80, the rule's
+ * own machine (validate_own, parse_own of the library's build) runs on the
+ * whole input and answers; anywhere else, uriscan__rejected for G. In
+ * parse.c.
+ */
+int uriscan__twin_rejected(unsigned twin, const unsigned char *s, size_t len,
+                           size_t off, struct uriscan_uri *u, size_t *eo);
+#define URISCAN__TWIN(G, R) (((unsigned)(R) << 8) | (unsigned)(G))
+#define URISCAN__TWIN_GRAMMAR(t) ((enum uriscan_grammar)((t) & 0xffu))
+#define URISCAN__TWIN_RULE(t) ((t) >> 8)
 
 /*
  * Run one rule of a build on s[0..len): the whole of uriscan_validate_rule /

@@ -101,36 +101,31 @@ static void clear_failed(struct uriscan_uri *u, size_t off)
 	u->error_offset = off;
 }
 
-/* An ASCII twin of rule `rule` of grammar g stopped at a byte >= 0x80: the
- * rule's own machine on the whole of s[0..len), a fresh call (uriscan_uri
- * reset as by run() below). */
-static __attribute__((noinline)) int
-twin_stopped(enum uriscan_grammar g, unsigned rule, const unsigned char *s,
-             size_t len, struct uriscan_uri *u, size_t *eo)
+int uriscan__rejected(enum uriscan_grammar g, const unsigned char *s,
+                      size_t len, size_t off, struct uriscan_uri *u,
+                      size_t *eo)
 {
-	const struct uriscan__rule *r = &uriscan__gens[g]->rules[rule];
-
-	if (u == NULL)
-		return r->validate_own(s, s + len, eo);
-	uriscan__uri_reset(u, g, rule);
-	return r->parse_own(s, s + len, u, eo);
-}
-
-int uriscan__rejected(unsigned g, const unsigned char *s, size_t len,
-                      size_t off, struct uriscan_uri *u, size_t *eo)
-{
-	if (g > 0xffff) {
-		/* URISCAN__TWIN(grammar, rule) */
-		if (off < len && s[off] >= 0x80)
-			return twin_stopped((enum uriscan_grammar)(g & 0xff),
-			                    (g >> 8) & 0xff, s, len, u, eo);
-		g &= 0xff;
-	}
 	if (u)
 		clear_failed(u, off);
 	if (eo)
 		*eo = off;
-	return classify((enum uriscan_grammar)g, s, len, off);
+	return classify(g, s, len, off);
+}
+
+int uriscan__twin_rejected(unsigned twin, const unsigned char *s, size_t len,
+                           size_t off, struct uriscan_uri *u, size_t *eo)
+{
+	const enum uriscan_grammar g = URISCAN__TWIN_GRAMMAR(twin);
+	const unsigned rule = URISCAN__TWIN_RULE(twin);
+
+	if (off >= len || s[off] < 0x80)
+		return uriscan__rejected(g, s, len, off, u, eo);
+	/* the rule's own machine, a fresh call (*u reset as by run() below) */
+	const struct uriscan__rule *r = &uriscan__gens[g]->rules[rule];
+	if (u == NULL)
+		return r->validate_own(s, s + len, eo);
+	uriscan__uri_reset(u, g, rule);
+	return r->parse_own(s, s + len, u, eo);
 }
 
 /* A rule without components asked for them: validated, *out cleared as
