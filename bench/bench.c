@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 			opt.ir_child = v;
 			i++;
 		} else if (strcmp(a, "--ir-passes") == 0) {
-			opt.ir_passes = (int)num_arg(a, v, 0, 100);
+			opt.ir_passes = (int)num_arg(a, v, 0, 1000000);
 			i++;
 		} else if (strcmp(a, "--list") == 0) {
 			list = 1;

@@ -27,6 +27,11 @@
 #   --markdown [RUN]   print the README performance fragment generated from
 #                      a saved run (default bench/baseline.json), no new run
 #   --callgrind        add instructions per URL (valgrind callgrind; slow)
+#   --perf             instead of the timed run, where the time goes: per
+#                      function, nanoseconds per line of each dataset
+#                      (bench/perf_profile.py, perf's cpu-clock; installs
+#                      linux-perf as for the peers); what follows -- goes to
+#                      perf_profile.py (e.g. -- --only uriscan:rfc3987:parse)
 #   --cpu N            pin to CPU N (default: the last CPU; 'none' to not pin)
 #   --no-install       do not apt-get install missing peers
 #   --no-log           skip the synthetic log (and its generation)
@@ -41,6 +46,7 @@ tool=$here/bench/benchtool.py
 py=${PYTHON:-python3}
 
 json=0 save='' baseline=0 compare_old='' compare_new='' markdown='' callgrind=0
+perf=0
 cpu=auto install=1 nolog=0 quick=0
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -59,6 +65,7 @@ while [ $# -gt 0 ]; do
 		markdown=$here/bench/baseline.json
 		if [ $# -gt 1 ] && [ "${2#-}" = "$2" ]; then markdown=$2; shift; fi ;;
 	--callgrind) callgrind=1 ;;
+	--perf) perf=1 ;;
 	--cpu) cpu=$2; shift ;;
 	--no-install) install=0 ;;
 	--no-log) nolog=1 ;;
@@ -83,6 +90,7 @@ say() { echo "bench.sh: $*" >&2; }
 peers="liburiparser-dev libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev libboost-url1.81-dev g++ libpcre2-dev"
 [ "$(uname -m)" = x86_64 ] && peers="$peers libhyperscan-dev"
 [ $callgrind = 1 ] && peers="$peers valgrind"
+[ $perf = 1 ] && peers="$peers linux-perf"
 missing=
 for p in $peers; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
@@ -132,16 +140,27 @@ fi
 [ -d "$shared/urls" ] || say "$shared not found: committed sample only"
 
 # 4. run
+if [ "$cpu" = auto ]; then
+	n=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	[ "$n" -gt 1 ] && cpu=$((n - 1)) || cpu=none
+fi
+if [ $perf = 1 ]; then
+	[ "$cpu" != none ] && set -- --cpu "$cpu" "$@"
+	files=
+	for d in $sets; do
+		[ -d "$d" ] || { files="$files $d"; continue; }
+		for f in "$d"/*.txt "$d"/*.log; do
+			[ -f "$f" ] && files="$files $f"
+		done
+	done
+	# shellcheck disable=SC2086
+	exec "$py" "$here/bench/perf_profile.py" --bench "$build/bench/bench" "$@" $files
+fi
 set --  "$@"
 [ $quick = 1 ] && set -- --reps 3 --min-time 0.05 "$@"
 [ $callgrind = 1 ] && set -- --callgrind "$@"
 [ $json = 1 ] && set -- --json "$@"
-if [ "$cpu" = auto ]; then
-	n=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
-	[ "$n" -gt 1 ] && set -- --cpu $((n - 1)) "$@"
-elif [ "$cpu" != none ]; then
-	set -- --cpu "$cpu" "$@"
-fi
+[ "$cpu" != none ] && set -- --cpu "$cpu" "$@"
 last=$build/bench-last.json
 # shellcheck disable=SC2086
 "$build/bench/bench" --save "$last" "$@" $sets

@@ -179,7 +179,7 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
  * paths). Looking at every
  * byte first would cost a loop on long URLs (5-10 % of an RFC 3986 parse
  * on real lists); running the twin alone, half as much again on URLs
- * whose last segment is not ASCII (bench/SPEED.md, ninth round). */
+ * whose last segment is not ASCII (bench/SPEED-round-9.md). */
 
 /* Whether the first and the last 16 bytes of p[0..pe) (every byte up to 32)
  * are ASCII, loading nothing outside p[0..pe). */
