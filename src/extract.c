@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "extract.h"
+#include "extract_find.h"
 
 /* The seam first copies this much of a new chunk: enough to decide every
  * candidate whose scheme starts in the carried bytes unless one is long. */
@@ -63,6 +64,7 @@ int uriscan_extract(enum uriscan_grammar g,
 	struct uriscan_match m;
 	struct scan_out o;
 	struct emit_ctx e;
+	struct uriscan__cands cands;
 	size_t from = 0, floor = 0;
 	int st;
 
@@ -79,6 +81,8 @@ int uriscan_extract(enum uriscan_grammar g,
 	 * runs over the whole buffer, handing each match to emit */
 	memset(&o, 0, sizeof o);
 	o.uri = (k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m.uri;
+	uriscan__cands_init(&cands);
+	o.cands = &cands;
 	e.k = &k;
 	e.b = (const unsigned char *)s;
 	e.m = &m;
@@ -128,6 +132,9 @@ struct uriscan_extractor {
 	uint32_t t_scheme_len;
 	size_t tcur; /* P_TRUNC: where in the chunk the run goes on */
 	unsigned char *tbuf;
+	/* P_DIRECT: the bulk search's candidates in the chunk (set up by
+	 * feed) */
+	struct uriscan__cands cands;
 };
 
 int uriscan_extractor_new(enum uriscan_grammar g,
@@ -206,6 +213,7 @@ int uriscan_extractor_feed(uriscan_extractor *x, const char *buf, size_t len)
 		return URISCAN_E_STATE;
 	x->chunk = (const unsigned char *)buf;
 	x->clen = len;
+	uriscan__cands_init(&x->cands);
 	if (len == 0)
 		return URISCAN_OK;
 	if (x->t_open) {
@@ -293,6 +301,8 @@ static int scan_buffer(uriscan_extractor *x, const unsigned char *b,
 
 	memset(o, 0, sizeof *o);
 	o->uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
+	/* the chunk in place: the same buffer from feed to the next feed */
+	o->cands = b == x->chunk ? &x->cands : NULL;
 	r = uriscan__extract_scan(&x->k, b, len, eof, &from, &floor, o);
 	*res = r;
 	if (r == S_MATCH) {

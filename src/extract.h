@@ -35,6 +35,8 @@ struct xcfg {
 
 enum { S_MATCH, S_MORE, S_OPEN, S_STOP };
 
+struct uriscan__cands; /* extract_find.h */
+
 struct scan_out {
 	/* S_MATCH: b[ms, me) (truncated: b[ms, ms + max_len) are kept and
 	 * the match ends at lf); S_OPEN: a truncated run open at the end */
@@ -46,6 +48,9 @@ struct scan_out {
 	 * first ':' not decided yet */
 	size_t keep;
 	struct uriscan_uri *uri; /* where to parse the match into, or NULL */
+	/* The bulk search's candidates in b, kept from one scan of b to the
+	 * next, or NULL (extract_find.h) */
+	struct uriscan__cands *cands;
 	/* When set (uriscan_extract: one whole buffer, eof), each match is
 	 * handed to emit and the scan goes on to the next one instead of
 	 * returning S_MATCH; a non-zero return of emit stops it (S_STOP). */

@@ -97,4 +97,41 @@ uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
 	}
 	return uriscan__find_css_scalar(b, from, lim, len);
 }
+
+/* "://" at i: bit i - at of the mask, 32 positions from b + at; reads
+ * b[at, at + 34). */
+__attribute__((target("avx2"))) static inline uint32_t
+css3_bits(const unsigned char *b, size_t at)
+{
+	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
+	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
+	__m256i s2 = _mm256_loadu_si256((const __m256i *)(b + at + 2));
+	__m256i m = _mm256_and_si256(
+	    _mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
+	    _mm256_and_si256(_mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')),
+	                     _mm256_cmpeq_epi8(s2, _mm256_set1_epi8('/'))));
+	return (uint32_t)_mm256_movemask_epi8(m);
+}
+
+__attribute__((target("avx2"))) unsigned
+uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,
+                            uint16_t *pos)
+{
+	unsigned n = 0;
+
+	for (unsigned f = 0; f < URISCAN__FIND_BULK; f += 64) {
+		uint64_t m = css3_bits(b, from + f) |
+		             (uint64_t)css3_bits(b, from + f + 32) << 32;
+		/* most blocks have no "://", the others one: the first without
+		 * a branch (written always, counted when there is one) */
+		pos[n] = (uint16_t)(f + (unsigned)__builtin_ctzll(m | 1ull << 63));
+		n += m != 0;
+		m &= m - 1;
+		while (m != 0) {
+			pos[n++] = (uint16_t)(f + (unsigned)__builtin_ctzll(m));
+			m &= m - 1;
+		}
+	}
+	return n;
+}
 #endif

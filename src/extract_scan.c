@@ -234,8 +234,8 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 	const int any_colon = k->opaque != NULL;
 
 	for (;;) {
-		size_t c = uriscan__find_candidate(any_colon, k->simd, b, i, lim,
-		                                   len);
+		size_t c = uriscan__find_candidate(any_colon, k->simd, o->cands,
+		                                   b, i, lim, len);
 		size_t lo, r, stop, n, me;
 		const unsigned char *lf = NULL;
 		const unsigned char *mk[URISCAN_COMPONENT_COUNT];
