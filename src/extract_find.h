@@ -1,8 +1,8 @@
 /*
  * extract_find.h: the URL extractor's candidate search (extract_find.c):
- * where the next ':' worth a look is. Internal; no allocation, no state
- * across calls (a scan keeps the candidates of its bulk search on its own
- * stack, struct uriscan__cands).
+ * where the next ':' worth a look is. Internal; no allocation, no state of
+ * its own (the candidates of the bulk search are kept by the scan's caller
+ * for the buffer it scans: struct uriscan__cands).
  */
 #ifndef URISCAN_EXTRACT_FIND_H
 #define URISCAN_EXTRACT_FIND_H
@@ -39,8 +39,8 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * once per URL and that the CPU mispredicts; with a fixed window the loop
  * runs a fixed count and records the hits without a branch (bench/SPEED.md,
  * tenth round: -11 % per URL on the synthetic log). The window is 2 KB: on
- * the synthetic log 1 KB gave -9.5 %, 4 KB no more; its queue (below) takes
- * 1.4 KB of the scan's stack.
+ * the synthetic log 1 KB gave -9.5 %, 4 KB no more. Its queue (below) is
+ * 1.4 KB: on uriscan_extract's stack, and in each streaming extractor.
  */
 #define URISCAN__FIND_BULK 2048u
 #if URISCAN__HAVE_AVX2_PATH
