@@ -18,23 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-n = 0
-failed = 0
-
-
-def ok(cond, name):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    return cond
-
-
-def skip(name, why):
-    global n
-    n += 1
-    print("ok %d - %s # SKIP %s" % (n, name, why))
+from tap import done, ok, skip
 
 
 def run(cmd):
@@ -130,7 +114,7 @@ def main():
                             sample])
         if not ok(rc == 0, "bench --json on the committed sample exits 0"):
             print("# " + err.replace("\n", "\n# "))
-            print("1..%d" % n)
+            done()
             return 1
         try:
             d = json.loads(out)
@@ -140,7 +124,7 @@ def main():
         ok(d is not None and d.get("schema") == "uriscan-bench/1",
            "stdout is the JSON report")
         if d is None:
-            print("1..%d" % n)
+            done()
             return 1
         with open(saved, encoding="utf-8") as fh:
             ok(json.load(fh)["results"] == d["results"],
@@ -259,8 +243,7 @@ def main():
     rc, out, err = run([py, tool, "compare", old, old])
     ok(rc == 0, "compare: the fixture against itself exits 0")
 
-    print("1..%d" % n)
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":

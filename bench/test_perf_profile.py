@@ -17,23 +17,7 @@ import shutil
 import subprocess
 import sys
 
-n = 0
-failed = 0
-
-
-def ok(cond, name):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print("%s %d - %s" % ("ok" if cond else "not ok", n, name))
-    return cond
-
-
-def skip(name, why):
-    global n
-    n += 1
-    print("ok %d - %s # SKIP %s" % (n, name, why))
+from tap import done, ok, skip
 
 
 def load(path):
@@ -106,8 +90,7 @@ def main(argv):
         ok(r.returncode == 0 and "`rfc3986_v_URI_reference`" in r.stdout
            and "**total**" in r.stdout,
            "a real run: the machine's function in the table " + r.stderr)
-    print("1..%d" % n)
-    return 1 if failed else 0
+    return done()
 
 
 if __name__ == "__main__":
