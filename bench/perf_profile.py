@@ -12,16 +12,15 @@ sample stands for NS nanoseconds of CPU time; the samples of the one-pass
 run (loading the data, the first pass) are taken from the K-pass run's,
 function by function, and what is left is divided by (K - 1) passes and
 the dataset's lines. So the table gives the time per line (per URL on a URL
-list) in each function, with the instruction counts of `--callgrind`
-beside it when wanted, and the URLs found per line on log text.
+list) in each function, and on log text the time per URL found.
 
 cpu-clock is a software event: it needs no hardware counters (this
 project's machines have none), only `perf` (Debian package linux-perf)
 and perf_event_paranoid <= 2. Each sample is a timer interrupt, and on a
 virtual machine they are dear: at one every 20 us the rows ran 2-3 times
 slower than timed, with the same shares; at the default, one every 200 us,
-the total stays within about 15 % of the row timed without perf, which the
-table prints under it. The figures are times on a shared machine: compare
+the total stayed within about 20 % of the row timed without perf, which
+the table prints under it. The figures are times on a shared machine: compare
 shares within one table, not absolute times between runs.
 
 Output: one Markdown table per (row, dataset). Exit status 0, 1 if perf
