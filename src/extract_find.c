@@ -98,19 +98,15 @@ uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
 	return uriscan__find_css_scalar(b, from, lim, len);
 }
 
-/* "://" at i: bit i - at of the mask, 32 positions from b + at; reads
- * b[at, at + 34). */
+/* "://" at i: bit i - at of the mask, 32 positions from b + at (css_mask
+ * and the second '/'); reads b[at, at + 34). */
 __attribute__((target("avx2"))) static inline uint32_t
 css3_bits(const unsigned char *b, size_t at)
 {
-	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
-	__m256i s1 = _mm256_loadu_si256((const __m256i *)(b + at + 1));
 	__m256i s2 = _mm256_loadu_si256((const __m256i *)(b + at + 2));
-	__m256i m = _mm256_and_si256(
-	    _mm256_cmpeq_epi8(a, _mm256_set1_epi8(':')),
-	    _mm256_and_si256(_mm256_cmpeq_epi8(s1, _mm256_set1_epi8('/')),
-	                     _mm256_cmpeq_epi8(s2, _mm256_set1_epi8('/'))));
-	return (uint32_t)_mm256_movemask_epi8(m);
+
+	return (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+	    css_mask(b, at), _mm256_cmpeq_epi8(s2, _mm256_set1_epi8('/'))));
 }
 
 __attribute__((target("avx2"))) unsigned
