@@ -20,7 +20,7 @@ int uriscan__find_simd_wanted(unsigned flags)
 #if URISCAN__HAVE_AVX2_PATH
 	if (flags & URISCAN_EXTRACT_SCALAR)
 		return 0;
-	return uriscan__simd_level_wanted() == URISCAN__SIMD_AVX2;
+	return uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX2;
 #else
 	(void)flags;
 	return 0;

@@ -71,10 +71,11 @@
 #define GEN_CLASS_ALNUM 256u
 #define GEN_IS_ALPHA(c) ((unsigned)(((c) | 0x20) - 'a') < 26u)
 extern const unsigned short uriscan__gen_class[256];
-/* A run goes to SIMD from its first byte (skip_simd.c: AVX2, 32 bytes per
- * step, or SSSE3, 16, the last few bytes by one load of the 32 or 16 before
- * pe) when the CPU has it and the environment does not turn it off
- * (URISCAN_NO_SIMD, URISCAN_NO_AVX2); else to the scalar loops below.
+/* A run goes to SIMD from its first byte (skip_simd.c: AVX-512, 64 bytes
+ * per step, the last ones by a masked load; AVX2, 32, or SSSE3, 16, the
+ * last few bytes by one load of the 32 or 16 before pe) when the CPU has it
+ * and the environment does not turn it off (URISCAN_NO_SIMD,
+ * URISCAN_NO_AVX2, URISCAN_NO_AVX512); else to the scalar loops below.
  * (bench/SPEED-rounds-1-2.md and SPEED.md have the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
@@ -85,25 +86,42 @@ typedef const unsigned char *uriscan__skip_fn(const unsigned char *s,
                                               const unsigned char *p,
                                               const unsigned char *pe,
                                               unsigned cls);
-uriscan__skip_fn uriscan__skip_ssse3, uriscan__skip_avx2;
-/* The levels of SIMD, each needing the CPU features of those below it. */
-enum { URISCAN__SIMD_NONE, URISCAN__SIMD_SSSE3, URISCAN__SIMD_AVX2 };
+uriscan__skip_fn uriscan__skip_ssse3, uriscan__skip_avx2, uriscan__skip_avx512;
+/* The levels of SIMD, each needing the CPU features of those below it
+ * (AVX512: AVX-512 F and BW, and BMI2). */
+enum {
+	URISCAN__SIMD_NONE,
+	URISCAN__SIMD_SSSE3,
+	URISCAN__SIMD_AVX2,
+	URISCAN__SIMD_AVX512
+};
 /* The level the environment asks for (URISCAN_NO_SIMD set and not "0":
- * none; URISCAN_NO_AVX2 so: SSSE3 at most) capped at what the CPU has. Read
- * when the library is loaded, and by each extractor (extract_find.c). */
+ * none; URISCAN_NO_AVX2 so: SSSE3 at most; URISCAN_NO_AVX512 so: AVX2 at
+ * most) capped at what the CPU has. Read when the library is loaded, and by
+ * each extractor (extract_find.c). */
 int uriscan__simd_level_wanted(void);
 /* The skip the machines call, NULL for the scalar loops: set when the
  * library is loaded; test_skip and the fuzz target switch it with
  * uriscan__skip_use (nothing else writes it). */
 extern uriscan__skip_fn *uriscan__skip;
+/* The one the extraction machines call (scripts/gen_rules.py defines
+ * URISCAN__SKIP_FN to it around them): the same but at AVX2 where
+ * uriscan__skip is AVX-512; set with it. A match's runs are short and the
+ * buffer goes on past them, so the AVX-512 skip takes its 64-byte steps
+ * there, and those measured 2-8 % slower per URL than AVX2's 32-byte ones
+ * (bench/SPEED.md, eleventh round). */
+extern uriscan__skip_fn *uriscan__skip_x;
+#ifndef URISCAN__SKIP_FN
+#define URISCAN__SKIP_FN uriscan__skip
+#endif
 /* Use the skip of `level`, or of the highest level below it that the CPU
  * has: the level now in use. */
 int uriscan__skip_use(int level);
 /* The level of the skip in use (from uriscan__skip). */
 int uriscan__skip_level(void);
 #define SKIP_SIMD_(cls)                                                        \
-	if (uriscan__skip != NULL) {                                               \
-		p = uriscan__skip(s, p, pe, (cls));                                    \
+	if (URISCAN__SKIP_FN != NULL) {                                            \
+		p = URISCAN__SKIP_FN(s, p, pe, (cls));                                 \
 		break;                                                                 \
 	}
 #else

@@ -1,5 +1,6 @@
 /*
- * skip_simd.c: SIMD intrinsics (AVX2 or SSSE3, chosen at run time) for the
+ * skip_simd.c: SIMD intrinsics (AVX-512, AVX2 or SSSE3, chosen at run time)
+ * for the
  * fast paths of the parse machines: skip a run of bytes of one class
  * (gen.h). No allocation; reads only [s, pe); the only state is the
  * load-time switch.
@@ -56,10 +57,15 @@ static int env_set(const char *name)
 	return env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
 }
 
-/* The highest level up to `level` that the CPU has. */
+/* The highest level up to `level` that the CPU has (and the OS: gcc's
+ * answers for AVX2 and AVX-512 count only registers the OS saves). */
 static int cpu_level(int level)
 {
 	__builtin_cpu_init();
+	if (level >= URISCAN__SIMD_AVX512 && __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2"))
+		return URISCAN__SIMD_AVX512;
 	if (level >= URISCAN__SIMD_AVX2 && __builtin_cpu_supports("avx2"))
 		return URISCAN__SIMD_AVX2;
 	if (level >= URISCAN__SIMD_SSSE3 && __builtin_cpu_supports("ssse3"))
@@ -71,24 +77,30 @@ int uriscan__simd_level_wanted(void)
 {
 	if (env_set("URISCAN_NO_SIMD"))
 		return URISCAN__SIMD_NONE;
-	return cpu_level(env_set("URISCAN_NO_AVX2") ? URISCAN__SIMD_SSSE3
-	                                            : URISCAN__SIMD_AVX2);
+	return cpu_level(env_set("URISCAN_NO_AVX2")     ? URISCAN__SIMD_SSSE3
+	                 : env_set("URISCAN_NO_AVX512") ? URISCAN__SIMD_AVX2
+	                                                : URISCAN__SIMD_AVX512);
 }
 
 uriscan__skip_fn *uriscan__skip = NULL;
+uriscan__skip_fn *uriscan__skip_x = NULL;
 
 int uriscan__skip_use(int level)
 {
 	level = cpu_level(level);
-	uriscan__skip = level == URISCAN__SIMD_AVX2    ? uriscan__skip_avx2
+	uriscan__skip = level == URISCAN__SIMD_AVX512   ? uriscan__skip_avx512
+	                : level == URISCAN__SIMD_AVX2  ? uriscan__skip_avx2
 	                : level == URISCAN__SIMD_SSSE3 ? uriscan__skip_ssse3
 	                                               : NULL;
+	uriscan__skip_x = level == URISCAN__SIMD_AVX512 ? uriscan__skip_avx2
+	                                                : uriscan__skip;
 	return level;
 }
 
 int uriscan__skip_level(void)
 {
-	return uriscan__skip == uriscan__skip_avx2    ? URISCAN__SIMD_AVX2
+	return uriscan__skip == uriscan__skip_avx512  ? URISCAN__SIMD_AVX512
+	       : uriscan__skip == uriscan__skip_avx2  ? URISCAN__SIMD_AVX2
 	       : uriscan__skip == uriscan__skip_ssse3 ? URISCAN__SIMD_SSSE3
 	                                              : URISCAN__SIMD_NONE;
 }
@@ -197,5 +209,56 @@ uriscan__skip_avx2(const unsigned char *s, const unsigned char *p,
 	}
 	/* the bytes p + 1 .. pe - 1 are the last of the 32 before pe */
 	return tail_end(p, pe, in_class32(pe - 32, nib), 32);
+}
+
+/* 64 bits: bit i set when q[i] is in the class of table nib (in every
+ * lane), for the bytes of mask k only. The load is masked to k: it reads no
+ * byte outside k (nor faults on one), and gives 0, in no class, for those. */
+__attribute__((target("avx512f,avx512bw"))) static inline uint64_t
+in_class64(const unsigned char *q, __mmask64 k, __m512i nib)
+{
+	const __m512i bits = _mm512_broadcast_i32x4(
+	    _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
+	__m512i v = _mm512_maskz_loadu_epi8(k, q);
+	__m512i lo = _mm512_shuffle_epi8(nib, v); /* as in in_class16 */
+	__m512i hi = _mm512_shuffle_epi8(
+	    bits,
+	    _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(15)));
+	return _mm512_test_epi8_mask(lo, hi);
+}
+
+/* The shape of uriscan__skip_avx2, 64 bytes per step. No load's address or
+ * mask depends on p but through a branch the CPU predicts (a mask computed
+ * from p would put its arithmetic before every load). An input under 64
+ * bytes is one load masked to it, from s; the last bytes of a longer one,
+ * the load of the 64 before pe. */
+__attribute__((target("avx512f,avx512bw,bmi2"))) const unsigned char *
+uriscan__skip_avx512(const unsigned char *s, const unsigned char *p,
+                     const unsigned char *pe, unsigned cls)
+{
+	const __m512i nib = _mm512_broadcast_i32x4(
+	    _mm_loadu_si128((const __m128i *)nib_tab[__builtin_ctz(cls)]));
+	uint64_t out;
+
+	if (pe - s < 64) {
+		/* bit j of out: byte p + 1 + j not in the class; a byte at or
+		 * past pe reads as 0, in no class, so the run ends by pe - 1 */
+		const __mmask64 k = _bzhi_u64(~0ull, (unsigned)(pe - s));
+		out = ~(in_class64(s, k, nib) >> (p + 1 - s));
+		return p + __builtin_ctzll(out);
+	}
+	/* p + 1 .. p + 64 all before pe */
+	while (pe - p > 64) {
+		out = ~in_class64(p + 1, ~(__mmask64)0, nib);
+		if (out != 0)
+			return p + __builtin_ctzll(out);
+		p += 64;
+	}
+	/* the r = pe - p - 1 < 64 bytes after p are the last r of the 64
+	 * before pe: the top r bits of the load's (shifted in two steps:
+	 * r may be 0) */
+	out = ~in_class64(pe - 64, ~(__mmask64)0, nib) >>
+	      (63 - (unsigned)(pe - p - 1)) >> 1;
+	return out ? p + __builtin_ctzll(out) : pe - 1;
 }
 #endif

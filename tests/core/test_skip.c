@@ -1,12 +1,18 @@
 /*
- * test_skip.c: the SIMD skips of the fast paths (src/skip_simd.c: SSSE3 and
- * AVX2, each where the CPU has it) against the scalar class table, for
- * every byte of every class at every offset of a run, in buffers allocated
- * to the exact length (ASan sees any over-read); and the load-time switch
- * against URISCAN_NO_SIMD and URISCAN_NO_AVX2. No timing.
+ * test_skip.c: the SIMD skips of the fast paths (src/skip_simd.c: SSSE3,
+ * AVX2 and AVX-512, each where the CPU has it) against the scalar class
+ * table, for every byte of every class at every offset of a run, in buffers
+ * allocated to the exact length (ASan sees any over-read) and again ending
+ * at an unreadable page (a masked load that reads past its end faults,
+ * whether ASan instruments it or not); and the load-time switch against
+ * URISCAN_NO_SIMD, URISCAN_NO_AVX2 and URISCAN_NO_AVX512, with the
+ * extraction machines' skip beside it. No timing.
  */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "gen.h"
 #include "tap.h"
@@ -21,15 +27,34 @@ static size_t ref_skip(const unsigned char *b, size_t n, unsigned cls)
 	return j;
 }
 
-/* Every byte c after a run of k in-class bytes, with tails of 0..20 bytes
+/* A page of data followed by an unreadable one: the end of the data page
+ * is the end of the copies that check reads past nothing. */
+static unsigned char *guard_end;
+
+static int guard_init(void)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned char *m = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+	                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED || mprotect(m + page, page, PROT_NONE) != 0)
+		return 0;
+	guard_end = m + page;
+	return 1;
+}
+
+/* Every byte c after a run of k in-class bytes (each k to 72, then in
+ * steps: two steps of 64 and more than 256, where a mask from a count of
+ * 8 bits would wrap), with tails of 0..20 bytes
  * after c and without c (the run ends the buffer), the run starting at the
- * buffer's start or after a prefix (out of the class, or in it: the SIMD
- * skip may load bytes before p, never before the buffer, and must ignore
- * them). 1 if all agree. */
+ * buffer's start or after a prefix (out of the class, or in it but for
+ * one byte in the middle of the 64-byte one: the SIMD skip may load bytes
+ * before p, never before the buffer, and must ignore them). 1 if all
+ * agree. */
 static int check_class(uriscan__skip_fn *skip, unsigned cls,
                        const char *name)
 {
-	static const size_t pres[] = {0, 3, 16, 21, 32, 37};
+	static const size_t pres[] = {0, 3, 16, 21, 32, 37, 64, 70};
 	unsigned char in[256];
 	size_t nin = 0;
 
@@ -39,7 +64,8 @@ static int check_class(uriscan__skip_fn *skip, unsigned cls,
 	for (size_t pi = 0; pi < sizeof pres / sizeof pres[0]; pi++) {
 		size_t pre = pres[pi];
 		for (unsigned c = 0; c < 257; c++) {
-			for (size_t k = 0; k <= 72; k++) {
+			for (size_t k = 0; k <= 600;
+			     k += k < 72 ? 1 : k < 136 ? 4 : 61) {
 				for (size_t tail = 0; tail <= 20; tail += 4) {
 					size_t n = c == 256 ? 1 + k : 1 + k + 1 + tail;
 					unsigned char *b = malloc(pre + n), *r;
@@ -49,6 +75,8 @@ static int check_class(uriscan__skip_fn *skip, unsigned cls,
 						return 0;
 					for (size_t i = 0; i < pre; i++)
 						b[i] = pi % 2 ? 0 : in[i % nin];
+					if (pre == 64) /* in the last 64 before pe */
+						b[pre / 2] = 0;
 					r = b + pre;
 					for (size_t i = 0; i < n; i++)
 						r[i] = in[(i * 7 + c) % nin];
@@ -56,6 +84,13 @@ static int check_class(uriscan__skip_fn *skip, unsigned cls,
 						r[1 + k] = (unsigned char)c;
 					want = ref_skip(r, n, cls);
 					got = (size_t)(skip(b, r, r + n, cls) - r);
+					if (got == want) {
+						/* the same bytes before the unreadable page */
+						unsigned char *g = guard_end - (pre + n);
+						memcpy(g, b, pre + n);
+						got = (size_t)(skip(g, g + pre, guard_end, cls) -
+						               (g + pre));
+					}
 					free(b);
 					if (got != want) {
 						tap_diag("%s: byte 0x%02x after %zu, tail %zu, "
@@ -107,32 +142,65 @@ int main(void)
 	} skips[] = {
 		{uriscan__skip_ssse3, URISCAN__SIMD_SSSE3, "SSSE3"},
 		{uriscan__skip_avx2, URISCAN__SIMD_AVX2, "AVX2"},
+		{uriscan__skip_avx512, URISCAN__SIMD_AVX512, "AVX-512"},
 	};
-	int has[3] = {1, 0, 0}, want;
+	static const char *const missing[] = {
+	    "", "no SSSE3 on this CPU", "no AVX2 on this CPU",
+	    "no AVX-512 BW (or BMI2) on this CPU"};
+	int has[4] = {1, 0, 0, 0}, want;
+
+	if (!guard_init()) {
+		tap_ok(0, "mmap of a guard page");
+		return tap_done();
+	}
 
 	__builtin_cpu_init();
 	has[URISCAN__SIMD_SSSE3] = __builtin_cpu_supports("ssse3") != 0;
 	has[URISCAN__SIMD_AVX2] =
 	    has[URISCAN__SIMD_SSSE3] && __builtin_cpu_supports("avx2") != 0;
+	has[URISCAN__SIMD_AVX512] = has[URISCAN__SIMD_AVX2] &&
+	                            __builtin_cpu_supports("avx512f") != 0 &&
+	                            __builtin_cpu_supports("avx512bw") != 0 &&
+	                            __builtin_cpu_supports("bmi2") != 0;
 	/* the load-time choice: the highest level the CPU has, capped by
 	 * the environment */
-	want = env_set("URISCAN_NO_SIMD")   ? URISCAN__SIMD_NONE
-	       : env_set("URISCAN_NO_AVX2") ? URISCAN__SIMD_SSSE3
-	                                    : URISCAN__SIMD_AVX2;
+	want = env_set("URISCAN_NO_SIMD")     ? URISCAN__SIMD_NONE
+	       : env_set("URISCAN_NO_AVX2")   ? URISCAN__SIMD_SSSE3
+	       : env_set("URISCAN_NO_AVX512") ? URISCAN__SIMD_AVX2
+	                                      : URISCAN__SIMD_AVX512;
 	while (!has[want])
 		want--;
 	tap_ok(uriscan__skip_level() == want &&
 	           (uriscan__skip == NULL) == (want == URISCAN__SIMD_NONE),
 	       "the SIMD skip in use is level %d, want %d (URISCAN_NO_SIMD "
-	       "%s, URISCAN_NO_AVX2 %s)",
+	       "%s, URISCAN_NO_AVX2 %s, URISCAN_NO_AVX512 %s)",
 	       uriscan__skip_level(), want,
 	       env_set("URISCAN_NO_SIMD") ? "set" : "unset",
-	       env_set("URISCAN_NO_AVX2") ? "set" : "unset");
+	       env_set("URISCAN_NO_AVX2") ? "set" : "unset",
+	       env_set("URISCAN_NO_AVX512") ? "set" : "unset");
+	/* the extraction machines' skip: AVX2 where the others' is AVX-512,
+	 * the same otherwise (src/gen.h), at load time and at every level */
+	{
+		const int was = uriscan__skip_level();
+		int ok = 1;
+
+		for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX512; lv++) {
+			int got = uriscan__skip_use(lv);
+			ok &= uriscan__skip_x == (got == URISCAN__SIMD_AVX512
+			                              ? uriscan__skip_avx2
+			                              : uriscan__skip);
+		}
+		uriscan__skip_use(was);
+		tap_ok(ok && uriscan__skip_level() == was &&
+		           uriscan__skip_x == (was == URISCAN__SIMD_AVX512
+		                                   ? uriscan__skip_avx2
+		                                   : uriscan__skip),
+		       "the extraction machines' skip is AVX2 at AVX-512, the "
+		       "same skip at every other level");
+	}
 	for (size_t k = 0; k < sizeof skips / sizeof skips[0]; k++) {
 		if (!has[skips[k].level]) {
-			tap_skip(skips[k].level == URISCAN__SIMD_AVX2
-			             ? "no AVX2 on this CPU"
-			             : "no SSSE3 on this CPU");
+			tap_skip(missing[skips[k].level]);
 			continue;
 		}
 		for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)

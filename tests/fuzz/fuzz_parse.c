@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		const int was = uriscan__skip_level();
 
-		for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX2; lv++) {
+		for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX512; lv++) {
 			struct uriscan_uri v;
 			size_t eo2 = 1;
 			int st2;
