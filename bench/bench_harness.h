@@ -172,6 +172,7 @@ struct bench_machine {
 	long ncpu;
 	char kernel[160];
 	char date_utc[40];
+	char simd[160]; /* the SIMD the CPU offers uriscan, and URISCAN_NO_* */
 };
 extern struct bench_machine machine;
 void describe_machine(void);

@@ -61,6 +61,8 @@ void write_json(FILE *f)
 	fprintf(f, ",\n    \"cpus_online\": %ld,\n    \"pinned\": ",
 	        machine.ncpu);
 	json_cstr(f, machine.pinned);
+	fputs(",\n    \"simd\": ", f);
+	json_cstr(f, machine.simd);
 	fputs(",\n    \"kernel\": ", f);
 	json_cstr(f, machine.kernel);
 	fputs(",\n    \"compiler\": ", f);

@@ -1,11 +1,13 @@
 /*
  * bench_machine.c: describes the machine and the build for the report's
- * header (CPU, pinning, kernel, date, compiler). Reads only; no timing.
+ * header (CPU, its SIMD, pinning, kernel, date, compiler). Reads only; no
+ * timing.
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 
 #include <sched.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -14,7 +16,39 @@
 #include "bench_harness.h"
 
 struct bench_machine machine = {.cpu_model = "unknown", .pinned = "no",
-                                 .kernel = "unknown"};
+                                 .kernel = "unknown", .simd = "unknown"};
+
+/* The highest SIMD level of uriscan's run skips that the CPU has (the
+ * library takes it unless the environment caps it: README, "Extracting URLs
+ * from text"; the library's choice itself is internal), and which caps are
+ * set: a run's figures depend on both. */
+static void describe_simd(void)
+{
+	static const char *const caps[] = {"URISCAN_NO_SIMD", "URISCAN_NO_AVX2",
+	                                   "URISCAN_NO_AVX512"};
+	const char *cpu = "not x86";
+	char set[96] = "";
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+	__builtin_cpu_init();
+	cpu = __builtin_cpu_supports("avx2") &&
+	              __builtin_cpu_supports("avx512f") &&
+	              __builtin_cpu_supports("avx512bw") &&
+	              __builtin_cpu_supports("bmi2")
+	          ? "AVX-512"
+	      : __builtin_cpu_supports("avx2")  ? "AVX2"
+	      : __builtin_cpu_supports("ssse3") ? "SSSE3"
+	                                        : "none";
+#endif
+	for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
+		const char *v = getenv(caps[i]);
+		if (v != NULL && v[0] != '\0' && strcmp(v, "0") != 0)
+			snprintf(set + strlen(set), sizeof set - strlen(set),
+			         "%s%s=%.8s", set[0] ? " " : "", caps[i], v);
+	}
+	snprintf(machine.simd, sizeof machine.simd, "CPU up to %s; %s", cpu,
+	         set[0] ? set : "no URISCAN_NO_* set");
+}
 
 void describe_machine(void)
 {
@@ -38,6 +72,7 @@ void describe_machine(void)
 		}
 		fclose(f);
 	}
+	describe_simd();
 	machine.ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu_set_t cs;
 	CPU_ZERO(&cs);

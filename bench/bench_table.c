@@ -11,6 +11,7 @@ void print_banner(void)
 {
 	fprintf(hout, "uriscan bench: %s, %ld CPUs online, pinned: %s\n",
 	        machine.cpu_model, machine.ncpu, machine.pinned);
+	fprintf(hout, "SIMD: %s\n", machine.simd);
 	fprintf(hout, "built with %s; %s\n", compiler(), BENCH_BUILD_INFO);
 	fputs("libraries:", hout);
 	for (size_t i = 0; i < nversions; i++)

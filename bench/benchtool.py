@@ -69,10 +69,11 @@ def compare(a):
     orow = {(r["dataset"], r["parser"]): r for r in old["results"]}
     nrow = {(r["dataset"], r["parser"]): r for r in new["results"]}
     flagged = 0
-    print("old: %s  %s  %s" % (old["meta"].get("date"), old["meta"].get("cpu"),
-                               a.old))
-    print("new: %s  %s  %s" % (new["meta"].get("date"), new["meta"].get("cpu"),
-                               a.new))
+    for tag, run, path in (("old", old, a.old), ("new", new, a.new)):
+        print("%s: %s  %s  %s" % (tag, run["meta"].get("date"),
+                                  run["meta"].get("cpu"), path))
+        if "simd" in run["meta"]:
+            print("     SIMD: %s" % run["meta"]["simd"])
     print("threshold: a uriscan ratio falling by more than %.0f%% against "
           "every reference is flagged\n" % (thr * 100))
     print("%-47s %-25s   %-25s" % ("", "------ vs uriparser ------",
@@ -210,6 +211,9 @@ def markdown(a):
     out.append("")
     out.append("- Machine: %s, %s CPUs online, process pinned: %s; %s." % (
         m.get("cpu"), m.get("cpus_online"), m.get("pinned"), m.get("kernel")))
+    if "simd" in m:
+        out.append("- SIMD (uriscan's run skips take the highest level the "
+                   "CPU has unless capped): %s." % m["simd"])
     opt = re.search(r"optimization=(\w+)", m.get("build", ""))
     out.append("- Compiler and flags: %s%s; meson %s (uriscan and the "
                "harness built alike; the peers are Debian's builds)." % (
