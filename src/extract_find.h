@@ -38,9 +38,10 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * the block that holds the next "://", a branch that goes the other way
  * once per URL and that the CPU mispredicts; with a fixed window the loop
  * runs a fixed count and records the hits without a branch
- * (bench/SPEED-round-10.md: -11 % per URL on the synthetic log). The window is 2 KB: on
- * the synthetic log 1 KB gave -9.5 %, 4 KB no more. Its queue (below) is
- * 1.4 KB: on uriscan_extract's stack, and in each streaming extractor.
+ * (bench/SPEED-round-10.md: -11 % per URL on the synthetic log). The
+ * window is 2 KB: on the synthetic log 1 KB gave -9.5 %, 4 KB no more. Its
+ * queue (below) is 1.4 KB: on uriscan_extract's stack, and in each
+ * streaming extractor.
  */
 #define URISCAN__FIND_BULK 2048u
 #if URISCAN__HAVE_AVX2_PATH

@@ -1,8 +1,7 @@
 /*
  * skip_simd.c: SIMD intrinsics (AVX-512, AVX2 or SSSE3, chosen at run time)
- * for the
- * fast paths of the parse machines: skip a run of bytes of one class
- * (gen.h). No allocation; reads only [s, pe); the only state is the
+ * for the fast paths of the parse machines: skip a run of bytes of one
+ * class (gen.h). No allocation; reads only [s, pe); the only state is the
  * load-time switch.
  */
 #include <stdint.h>
