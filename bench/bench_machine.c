@@ -14,14 +14,15 @@
 #include <unistd.h>
 
 #include "bench_harness.h"
+#include "gen.h" /* uriscan__simd_level_cpu */
 
 struct bench_machine machine = {.cpu_model = "unknown", .pinned = "no",
                                  .kernel = "unknown", .simd = "unknown"};
 
-/* The highest SIMD level of uriscan's run skips that the CPU has (the
- * library takes it unless the environment caps it: README, "Extracting URLs
- * from text"; the library's choice itself is internal), and which caps are
- * set: a run's figures depend on both. */
+/* The highest SIMD level of uriscan's run skips that the CPU has, as the
+ * library sees it (it takes that level unless the environment caps it:
+ * README, "Extracting URLs from text"), and which caps are set: a run's
+ * figures depend on both. */
 static void describe_simd(void)
 {
 	static const char *const caps[] = {"URISCAN_NO_SIMD", "URISCAN_NO_AVX2",
@@ -29,16 +30,9 @@ static void describe_simd(void)
 	const char *cpu = "not x86";
 	char set[96] = "";
 
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-	__builtin_cpu_init();
-	cpu = __builtin_cpu_supports("avx2") &&
-	              __builtin_cpu_supports("avx512f") &&
-	              __builtin_cpu_supports("avx512bw") &&
-	              __builtin_cpu_supports("bmi2")
-	          ? "AVX-512"
-	      : __builtin_cpu_supports("avx2")  ? "AVX2"
-	      : __builtin_cpu_supports("ssse3") ? "SSSE3"
-	                                        : "none";
+#if URISCAN__HAVE_SKIP_SIMD
+	static const char *const names[] = {"none", "SSSE3", "AVX2", "AVX-512"};
+	cpu = names[uriscan__simd_level_cpu()];
 #endif
 	for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
 		const char *v = getenv(caps[i]);

@@ -468,10 +468,11 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     the search would go on after "http://a/...b" and find "Fx://".
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes (and
- * 1.4 KB for the search's candidates) per extractor, whatever the input. Work is linear in the input (each byte is
- * read a bounded number of times; a match that is still open at the end of
- * a chunk is read again from its start on the next feed, so feeding chunks
- * much smaller than max_len costs up to max_len per chunk). One exception:
+ * 1.4 KB for the search's candidates) per extractor, whatever the input.
+ * Work is linear in the input (each byte is read a bounded number of
+ * times; a match that is still open at the end of a chunk is read again
+ * from its start on the next feed, so feeding chunks much smaller than
+ * max_len costs up to max_len per chunk). One exception:
  * a candidate whose run matches no prefix is read on to where the run
  * stops, and the candidates inside that run are read again; only RFC 1738
  * has such runs over a listed opaque scheme (a news: article before its

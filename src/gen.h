@@ -95,6 +95,9 @@ enum {
 	URISCAN__SIMD_AVX2,
 	URISCAN__SIMD_AVX512
 };
+/* The highest level the CPU has, and the OS (gcc's answers for AVX2 and
+ * AVX-512 count only registers the OS saves), whatever the environment. */
+int uriscan__simd_level_cpu(void);
 /* The level the environment asks for (URISCAN_NO_SIMD set and not "0":
  * none; URISCAN_NO_AVX2 so: SSSE3 at most; URISCAN_NO_AVX512 so: AVX2 at
  * most) capped at what the CPU has. Read when the library is loaded, and by

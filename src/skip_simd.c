@@ -56,20 +56,26 @@ static int env_set(const char *name)
 	return env != NULL && env[0] != '\0' && strcmp(env, "0") != 0;
 }
 
-/* The highest level up to `level` that the CPU has (and the OS: gcc's
- * answers for AVX2 and AVX-512 count only registers the OS saves). */
-static int cpu_level(int level)
+int uriscan__simd_level_cpu(void)
 {
 	__builtin_cpu_init();
-	if (level >= URISCAN__SIMD_AVX512 && __builtin_cpu_supports("avx2") &&
-	    __builtin_cpu_supports("avx512f") &&
+	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
 	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2"))
 		return URISCAN__SIMD_AVX512;
-	if (level >= URISCAN__SIMD_AVX2 && __builtin_cpu_supports("avx2"))
+	if (__builtin_cpu_supports("avx2"))
 		return URISCAN__SIMD_AVX2;
-	if (level >= URISCAN__SIMD_SSSE3 && __builtin_cpu_supports("ssse3"))
+	if (__builtin_cpu_supports("ssse3"))
 		return URISCAN__SIMD_SSSE3;
 	return URISCAN__SIMD_NONE;
+}
+
+/* The highest level up to `level` that the CPU has (the levels build on
+ * each other). */
+static int cpu_level(int level)
+{
+	const int cpu = uriscan__simd_level_cpu();
+
+	return level < cpu ? level : cpu;
 }
 
 int uriscan__simd_level_wanted(void)

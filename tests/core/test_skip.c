@@ -147,21 +147,15 @@ int main(void)
 	static const char *const missing[] = {
 	    "", "no SSSE3 on this CPU", "no AVX2 on this CPU",
 	    "no AVX-512 BW (or BMI2) on this CPU"};
-	int has[4] = {1, 0, 0, 0}, want;
+	int has[4], want;
 
 	if (!guard_init()) {
 		tap_ok(0, "mmap of a guard page");
 		return tap_done();
 	}
 
-	__builtin_cpu_init();
-	has[URISCAN__SIMD_SSSE3] = __builtin_cpu_supports("ssse3") != 0;
-	has[URISCAN__SIMD_AVX2] =
-	    has[URISCAN__SIMD_SSSE3] && __builtin_cpu_supports("avx2") != 0;
-	has[URISCAN__SIMD_AVX512] = has[URISCAN__SIMD_AVX2] &&
-	                            __builtin_cpu_supports("avx512f") != 0 &&
-	                            __builtin_cpu_supports("avx512bw") != 0 &&
-	                            __builtin_cpu_supports("bmi2") != 0;
+	for (int lv = URISCAN__SIMD_NONE; lv <= URISCAN__SIMD_AVX512; lv++)
+		has[lv] = lv <= uriscan__simd_level_cpu();
 	/* the load-time choice: the highest level the CPU has, capped by
 	 * the environment */
 	want = env_set("URISCAN_NO_SIMD")     ? URISCAN__SIMD_NONE
