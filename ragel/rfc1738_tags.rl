@@ -106,14 +106,14 @@
                      $skip_fpath | escape )*;
 
   # The host's fast path, as rfc2396_tags.rl's skip_label: inside a
-  # hostname label, once a letter has been read (hostnumber, all digits, is
-  # then dead for the whole host), every further alphadigit leads back to
-  # the same state (the label goes on; user, and the *xchar reading of an
-  # otherurl's schemepart, alive beside it, loop on them too and carry no
-  # actions there), so a run of them is consumed by SKIP of GEN_CLASS_ALNUM.
-  # "-" and "." end a run: they change the state (a label may not end in
-  # "-"; after "." a label starts). tests/core/check_skips.py proves it on
-  # the compiled machines.
+  # hostname label, once a letter has been read (hostnumber, digits and
+  # dots, is then dead for the whole host), every further alphadigit leads
+  # back to the same state (the label goes on; user, and the *xchar reading
+  # of an otherurl's schemepart, alive beside it, loop on them too and carry
+  # no actions there), so a run of them is consumed by SKIP of
+  # GEN_CLASS_ALNUM. "-" and "." end a run: they change the state (a label
+  # may not end in "-"; after "." a label starts).
+  # tests/core/check_skips.py proves it on the compiled machines.
   action skip_label  { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_ALNUM); }
   alphadigit_s   = alphadigit $skip_label;
   # domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
@@ -125,7 +125,7 @@
   # hostname = *[ domainlabel "." ] toplabel
   hostname_s     = ( domainlabel_s "." )* toplabel_s;
 
-  # host = hostname | hostnumber (disjoint)
+  # host = hostname | hostnumber (disjoint); host_f: without the tags
   host_t         = ( hostname_s %k_hostname | hostnumber %k_ipv4 ) %host_end;
   host_f         = hostname_s | hostnumber;
 
@@ -218,9 +218,11 @@
   # the pure ones. schemepart = *xchar | ip-schemepart is the language
   # *xchar (every ip-schemepart is *xchar), so no branch is alive beside a
   # skipped run.
+  # hostport = host [ ":" port ], login = [ user [ ":" password ] "@" ]
+  # hostport: the pure rules but for the host's fast path
   hostport_f     = host_f ( ":" port )?;
-  httpurl_f      = "http"i "://" hostport_f ( "/" hpath_f ( "?" search_f )? )?;
   login_f        = ( user ( ":" password )? "@" )? hostport_f;
+  httpurl_f      = "http"i "://" hostport_f ( "/" hpath_f ( "?" search_f )? )?;
   ftpurl_f       = "ftp"i "://" login_f ( "/" fpath_f ( ";type=" ftptype )? )?;
   fileurl_f      = "file"i "://" ( host | "localhost" )? "/" fpath_f;
   otherurl_f     = ( scheme - predefined ) ":" urlpath_f;
