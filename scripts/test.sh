@@ -6,7 +6,8 @@
 # target for a bounded time under libFuzzer (build-fuzz, when clang's
 # libFuzzer is installed). The Python module and its tests (suite python)
 # run in the normal build only: an ASan-built extension cannot be loaded by
-# an uninstrumented python3. Builds only in build*/ directories; it never
+# an uninstrumented python3. A build with one grammar (rfc1738) and its
+# tests check -Dgrammars=. Builds only in build*/ directories; it never
 # runs scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
@@ -58,6 +59,15 @@ if [ "${1:-}" != "--quick" ]; then
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-san --num-processes "$jobs" --print-errorlogs
   builds+=(build-san)
+
+  # A library of one grammar (-Dgrammars=rfc1738, the option's documented
+  # use): it must build, and every test registered there must pass (the
+  # suites written for RFC 3986 are not registered without it).
+  setup build-rfc1738 -Dgrammars=rfc1738 -Dbench=false -Dpython=disabled \
+    -Dwerror=true || exit 2
+  ninja -C build-rfc1738 -j "$jobs" || exit 2
+  meson test -C build-rfc1738 --num-processes "$jobs" --print-errorlogs
+  builds+=(build-rfc1738)
 
   # Fuzzing: the fuzz targets as libFuzzer binaries (clang, libclang-rt),
   # under ASan, each run for a bounded time on top of its seed corpus

@@ -41,7 +41,9 @@
 #include "uriscan.h"
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
+#if URISCAN_HAVE_RFC3986
 extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+#endif
 #if URISCAN_HAVE_RFC2396
 extern const struct uriscan__gen uriscan__gen_rfc2396_t0;
 #endif
@@ -52,16 +54,13 @@ extern const struct uriscan__gen uriscan__gen_rfc1738_t0;
 extern const struct uriscan__gen uriscan__gen_rfc3987_t0;
 #endif
 
-/* The grammar under test (-g) and its two builds. */
-static enum uriscan_grammar G = URISCAN_RFC3986;
-static const struct uriscan__gen *gen_main = &uriscan__gen_rfc3986_main;
-static const struct uriscan__gen *gen_t0 = &uriscan__gen_rfc3986_t0;
-
 static const struct {
 	enum uriscan_grammar g;
 	const struct uriscan__gen *main, *t0;
 } builds[] = {
+#if URISCAN_HAVE_RFC3986
     {URISCAN_RFC3986, &uriscan__gen_rfc3986_main, &uriscan__gen_rfc3986_t0},
+#endif
 #if URISCAN_HAVE_RFC2396
     {URISCAN_RFC2396, &uriscan__gen_rfc2396_main, &uriscan__gen_rfc2396_t0},
 #endif
@@ -72,6 +71,10 @@ static const struct {
     {URISCAN_RFC3987, &uriscan__gen_rfc3987_main, &uriscan__gen_rfc3987_t0},
 #endif
 };
+
+/* The grammar under test (-g; RFC 3986 without it) and its two builds. */
+static enum uriscan_grammar G = URISCAN_RFC3986;
+static const struct uriscan__gen *gen_main, *gen_t0;
 
 #define NCOMP URISCAN_COMPONENT_COUNT
 
@@ -709,22 +712,21 @@ int main(int argc, char **argv)
 
 	page = ps > 0 ? (size_t)ps : 4096;
 	if (argc > 2 && strcmp(argv[1], "-g") == 0) {
-		unsigned i;
 		if (uriscan_grammar_from_name(argv[2], &G) != URISCAN_OK) {
 			fprintf(stderr, "unknown grammar %s\n", argv[2]);
 			return 99;
 		}
-		for (i = 0; i < sizeof builds / sizeof builds[0]; i++)
-			if (builds[i].g == G)
-				break;
-		if (i == sizeof builds / sizeof builds[0]) {
-			fprintf(stderr, "grammar %s is not built\n", argv[2]);
-			return 99;
-		}
-		gen_main = builds[i].main;
-		gen_t0 = builds[i].t0;
 		argv += 2;
 		argc -= 2;
+	}
+	for (unsigned i = 0; i < sizeof builds / sizeof builds[0]; i++)
+		if (builds[i].g == G) {
+			gen_main = builds[i].main;
+			gen_t0 = builds[i].t0;
+		}
+	if (gen_main == NULL) {
+		fprintf(stderr, "grammar %s is not built\n", uriscan_grammar_name(G));
+		return 99;
 	}
 	/* RFC 3987 names it iauthority; RFC 1738 has no authority rule */
 	if (uriscan_rule_from_name(G, "authority", &rule_authority) !=
