@@ -112,7 +112,7 @@ extern uriscan__skip_fn *uriscan__skip;
  * uriscan__skip is AVX-512; set with it. A match's runs are short and the
  * buffer goes on past them, so the AVX-512 skip takes its 64-byte steps
  * there, and those measured 2-8 % slower per URL than AVX2's 32-byte ones
- * (bench/SPEED.md, eleventh round). */
+ * (bench/SPEED-round-11.md). */
 extern uriscan__skip_fn *uriscan__skip_x;
 #ifndef URISCAN__SKIP_FN
 #define URISCAN__SKIP_FN uriscan__skip
