@@ -18,7 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-from tap import done, ok, skip
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests"))
+from tap import done, ok, skip  # noqa: E402 (tests/tap.py)
 
 
 def run(cmd):

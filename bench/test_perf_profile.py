@@ -17,7 +17,9 @@ import shutil
 import subprocess
 import sys
 
-from tap import done, ok, skip
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "tests"))
+from tap import done, ok, skip  # noqa: E402 (tests/tap.py)
 
 
 def load(path):

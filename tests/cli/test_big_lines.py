@@ -18,6 +18,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
+
 cli = sys.argv[1]
 if os.environ.get("URISCAN_SKIP_HUGE"):
     print("1..0 # SKIP URISCAN_SKIP_HUGE is set")
@@ -25,17 +29,6 @@ if os.environ.get("URISCAN_SKIP_HUGE"):
 MiB = 1 << 20
 line_len = int(sys.argv[2]) * MiB if len(sys.argv) > 2 else 16 * MiB
 nlines = int(sys.argv[3]) if len(sys.argv) > 3 else 12
-n = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global n, failed
-    n += 1
-    failed += not cond
-    print(f"{'ok' if cond else 'not ok'} {n} - {what}")
-    if not cond and detail:
-        for line in str(detail).splitlines()[:20]:
-            print(f"# {line}")
 
 
 def run(args, path, via_pipe, out):
@@ -101,5 +94,4 @@ with tempfile.TemporaryDirectory(prefix="uriscan-big-") as tmp:
         ok(rss < bound, f"parse ({how}): peak memory {rss // MiB} MiB "
            f"< {bound // MiB} MiB")
     ok(total > bound, "the input is larger than the memory bound")
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+sys.exit(done())

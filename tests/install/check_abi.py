@@ -14,23 +14,14 @@ Usage: check_abi.py SHARED_LIB STATIC_LIB HEADER VERSION_SCRIPT
 Prints TAP.
 """
 import fnmatch
+import os
 import re
 import subprocess
 import sys
 
-n = 0
-failed = 0
-
-
-def ok(cond, what, detail=""):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print(f"{'ok' if cond else 'not ok'} {n} - {what}")
-    if not cond and detail:
-        for line in str(detail).splitlines():
-            print(f"# {line}")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
 
 
 def nm(args):
@@ -79,5 +70,4 @@ def main():
 
 if __name__ == "__main__":
     main()
-    print(f"1..{n}")
-    sys.exit(1 if failed else 0)
+    sys.exit(done())

@@ -8,9 +8,14 @@ Each case runs `meson setup` of SRCDIR in a temporary build directory (with
 the test suite, CLI and bench off, so nothing else is looked for) and
 expects it to fail with the given text in its output.
 """
+import os
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
 
 src = sys.argv[1]
 
@@ -20,19 +25,12 @@ CASES = [
      "rfc3987", "-Dgrammars= with no grammar is refused"),
 ]
 
-print(f"1..{len(CASES)}")
-failed = 0
-for i, (opts, want, what) in enumerate(CASES, 1):
+for opts, want, what in CASES:
     with tempfile.TemporaryDirectory(prefix="uriscan-configure-") as tmp:
         r = subprocess.run(
             ["meson", "setup", tmp + "/b", src, "-Dtests=false",
              "-Dcli=false", "-Dbench=false"] + opts,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    good = r.returncode != 0 and want in r.stdout
-    failed += not good
-    print(f"{'ok' if good else 'not ok'} {i} - {what}")
-    if not good:
-        print(f"# exit {r.returncode}; output:")
-        for line in r.stdout.splitlines()[-20:]:
-            print(f"# {line}")
-sys.exit(1 if failed else 0)
+    ok(r.returncode != 0 and want in r.stdout, what,
+       f"exit {r.returncode}; output:\n{r.stdout}")
+sys.exit(done())

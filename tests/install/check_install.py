@@ -22,20 +22,9 @@ import subprocess
 import sys
 import tempfile
 
-n = 0
-failed = 0
-
-
-def ok(cond, what, detail=""):
-    global n, failed
-    n += 1
-    if not cond:
-        failed += 1
-    print(f"{'ok' if cond else 'not ok'} {n} - {what}")
-    if not cond and detail:
-        for line in str(detail).splitlines():
-            print(f"# {line}")
-    return cond
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
 
 
 def run(cmd, **kw):
@@ -152,5 +141,4 @@ def main():
 
 if __name__ == "__main__":
     main()
-    print(f"1..{n}")
-    sys.exit(1 if failed else 0)
+    sys.exit(done())

@@ -15,20 +15,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                ".."))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
+
 src, version = sys.argv[1:3]
 cc = sys.argv[3:]
-n = failed = 0
-
-
-def ok(cond, what, detail=""):
-    global n, failed
-    n += 1
-    failed += not cond
-    print(f"{'ok' if cond else 'not ok'} {n} - {what}")
-    if not cond:
-        for line in str(detail).splitlines()[-40:]:
-            print(f"# {line}")
-    return cond
 
 
 def run(cmd, **kw):
@@ -56,5 +48,4 @@ with tempfile.TemporaryDirectory(prefix="uriscan-parent-") as tmp:
             r = run([exe, "http://exa mple.com/"])
             ok(r.returncode == 1 and r.stdout == f"{version} bad_char@10\n",
                "the parent's program rejects a bad URI", r.stdout)
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+sys.exit(done())
