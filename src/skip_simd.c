@@ -43,10 +43,15 @@ static const unsigned char nib_tab[9][16] = {
 	/* GEN_CLASS_PATH */
 	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
 	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74},
-	/* GEN_CLASS_ALNUM (RFC 2396 hostname labels) */
+	/* GEN_CLASS_ALNUM (RFC 2396 and RFC 1738 hostname labels) */
 	{0xa8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8,
 	 0xf8, 0xf8, 0xf0, 0x50, 0x50, 0x50, 0x50, 0x50},
 };
+
+/* The other half of the lookup: bit (c >> 4) for byte c, by its high
+ * nibble; 0 for a byte >= 0x80. Each width loads it into every 16-byte
+ * lane. */
+static const unsigned char hi_bits[16] = {1, 2, 4, 8, 16, 32, 64, 128};
 
 /* Is environment variable name set, and not to "" nor "0"? */
 static int env_set(const char *name)
@@ -120,8 +125,7 @@ __attribute__((constructor)) static void skip_simd_init(void)
 __attribute__((target("ssse3"))) static inline unsigned
 in_class16(const unsigned char *q, __m128i nib)
 {
-	const __m128i bits = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0,
-	                                   0, 0, 0, 0, 0, 0);
+	const __m128i bits = _mm_loadu_si128((const __m128i *)hi_bits);
 	__m128i v = _mm_loadu_si128((const __m128i *)q);
 	/* pshufb reads the low nibble of each index byte, and gives 0 for
 	 * an index byte >= 0x80: bytes >= 0x80 are in no class */
@@ -135,14 +139,18 @@ in_class16(const unsigned char *q, __m128i nib)
 }
 
 /* The end of the run from p when the r = pe - p - 1 < w bytes after p are
- * the last r of a w-byte load ending at pe whose class bits are `in` (bit i
- * set: byte i of the load is in the class): the last byte of the run. */
+ * the last r of a w-byte load (w <= 64) ending at pe whose class bits are
+ * `in` (bit i set: byte i of the load is in the class; none above w): the
+ * last byte of the run. The bits inverted, the top r of the w brought down
+ * (in two shifts: r may be 0, and a shift by 64 is undefined); for w < 64
+ * the inverted bits above w come down as ones past the r, so a run to pe
+ * gives bit r, p + r = pe - 1, as out == 0 does for w == 64. */
 static inline const unsigned char *tail_end(const unsigned char *p,
                                             const unsigned char *pe,
                                             uint64_t in, unsigned w)
 {
 	unsigned r = (unsigned)(pe - p - 1);
-	uint64_t out = ~(in >> (w - r)) & (((uint64_t)1 << r) - 1);
+	uint64_t out = ~in >> (w - 1 - r) >> 1;
 
 	return out ? p + __builtin_ctzll(out) : pe - 1;
 }
@@ -182,9 +190,8 @@ uriscan__skip_ssse3(const unsigned char *s, const unsigned char *p,
 __attribute__((target("avx2"))) static inline unsigned
 in_class32(const unsigned char *q, __m256i nib)
 {
-	const __m256i bits = _mm256_setr_epi8(
-	    1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0,
-	    1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+	const __m256i bits = _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)hi_bits));
 	__m256i v = _mm256_loadu_si256((const __m256i *)q);
 	__m256i lo = _mm256_shuffle_epi8(nib, v); /* as in in_class16 */
 	__m256i hi = _mm256_shuffle_epi8(
@@ -222,8 +229,8 @@ uriscan__skip_avx2(const unsigned char *s, const unsigned char *p,
 __attribute__((target("avx512f,avx512bw"))) static inline uint64_t
 in_class64(const unsigned char *q, __mmask64 k, __m512i nib)
 {
-	const __m512i bits = _mm512_broadcast_i32x4(
-	    _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0));
+	const __m512i bits =
+	    _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)hi_bits));
 	__m512i v = _mm512_maskz_loadu_epi8(k, q);
 	__m512i lo = _mm512_shuffle_epi8(nib, v); /* as in in_class16 */
 	__m512i hi = _mm512_shuffle_epi8(
@@ -259,11 +266,7 @@ uriscan__skip_avx512(const unsigned char *s, const unsigned char *p,
 			return p + __builtin_ctzll(out);
 		p += 64;
 	}
-	/* the r = pe - p - 1 < 64 bytes after p are the last r of the 64
-	 * before pe: the top r bits of the load's (shifted in two steps:
-	 * r may be 0) */
-	out = ~in_class64(pe - 64, ~(__mmask64)0, nib) >>
-	      (63 - (unsigned)(pe - p - 1)) >> 1;
-	return out ? p + __builtin_ctzll(out) : pe - 1;
+	/* the bytes p + 1 .. pe - 1 are the last of the 64 before pe */
+	return tail_end(p, pe, in_class64(pe - 64, ~(__mmask64)0, nib), 64);
 }
 #endif
