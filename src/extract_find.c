@@ -111,11 +111,15 @@ css3_bits(const unsigned char *b, size_t at)
 
 __attribute__((target("avx2"))) unsigned
 uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,
-                            uint16_t *pos)
+                            size_t ahead, uint16_t *pos)
 {
 	unsigned n = 0;
 
 	for (unsigned f = 0; f < URISCAN__FIND_BULK; f += 64) {
+		/* the next window, while this one's URLs are parsed */
+		if (f < ahead)
+			_mm_prefetch((const char *)b + from + URISCAN__FIND_BULK + f,
+			             _MM_HINT_T0);
 		uint64_t m = css3_bits(b, from + f) |
 		             (uint64_t)css3_bits(b, from + f + 32) << 32;
 		/* most blocks have no "://", the others one: the first without

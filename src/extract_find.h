@@ -49,9 +49,15 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * order, as offsets from `from` into pos[0, count) (room for
  * URISCAN__FIND_BULK / 3 + 2: two "://" are 3 bytes apart at least, and
  * one more slot is written past the last); reads
- * b[from, from + URISCAN__FIND_BULK + 2). The count. */
+ * b[from, from + URISCAN__FIND_BULK + 2). The count. It also prefetches
+ * the next window, a byte every 64 at from + URISCAN__FIND_BULK + f for
+ * each f < ahead: on a text larger than the caches the search's loads
+ * waited on memory, now the next window comes in while this one's URLs
+ * are parsed (bench/SPEED.md, thirteenth round). A prefetch never faults
+ * and gives the program nothing; ahead keeps it in the buffer all the
+ * same (the caller passes the bytes left after this window). */
 unsigned uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,
-                                     uint16_t *pos);
+                                     size_t ahead, uint16_t *pos);
 #endif
 
 /* The candidates of a buffer found by the bulk search and not yet passed:
@@ -111,7 +117,8 @@ static inline size_t uriscan__find_candidate(int any_colon, int simd,
 				return uriscan__find_css_avx2(b, at, lim, len);
 			q->base = at;
 			q->k = 0;
-			q->n = uriscan__find_css_avx2_bulk(b, at, q->pos);
+			q->n = uriscan__find_css_avx2_bulk(
+			    b, at, len - (at + URISCAN__FIND_BULK), q->pos);
 			q->end = at + URISCAN__FIND_BULK;
 		}
 	}
