@@ -229,6 +229,23 @@ static void run_adversarial(void)
 		       "first 8192 bytes kept, next URL found");
 		list_free(&w);
 	}
+	/* a chunk's matches, then a truncated match still open at its end,
+	 * or one open at its end and decided in the next chunk */
+	{
+		size_t at = 65536 - 100, ul = 20000, k = 0;
+		memset(t, ' ', n);
+		for (size_t i = 0; i + 13 < at; i += 13 * 37, k++)
+			memcpy(t + i, "http://h.ab/ ", 13);
+		memcpy(t + at, "http://h/", 9);
+		memset(t + at + 9, 'x', ul - 9);
+		memcpy(t + at + ul + 1, "http://after/", 13);
+		big("URLs, then a 20000-byte URL across chunks", t, n,
+		    o, k + 2, 12);
+		memset(t + at, ' ', ul + 14);
+		memcpy(t + 65536 - 4, "http://h/", 9);
+		big("URLs, then a URL across 64 KiB chunks", t, n, o,
+		    k + 1, 12);
+	}
 	free(t);
 }
 
