@@ -37,13 +37,14 @@ enum { S_MATCH, S_MORE, S_OPEN, S_STOP };
 
 struct uriscan__cands; /* extract_find.h */
 
+/* (scan_buffer in extract.c sets each field by name: a new field goes
+ * there too) */
 struct scan_out {
 	/* S_MATCH: b[ms, me) (truncated: b[ms, ms + max_len) are kept and
 	 * the match ends at lf); S_OPEN: a truncated run open at the end */
 	size_t ms, me, lf, scheme_len;
 	int truncated;
 	int cs; /* S_OPEN: the machine's state */
-	int lf_set;
 	/* S_MORE: bytes from keep on are still needed; `from` was left at the
 	 * first ':' not decided yet */
 	size_t keep;
