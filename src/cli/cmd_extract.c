@@ -181,7 +181,8 @@ static void stream_block(void *ctx, const char *buf, size_t got)
 		}
 		extract_emit(s->r, &m, line);
 	}
-	s->lines += extract_count_nl(buf, got);
+	/* here: s->lines and the newlines of buf[0, cur) */
+	s->lines = here + extract_count_nl(buf + cur, got - cur);
 	s->pos += got;
 }
 

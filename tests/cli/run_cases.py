@@ -35,6 +35,8 @@ CASES.json is a list of objects:
                    "status" may then be a list of allowed statuses
   stdout_to        a path to send the output to instead of a pipe (/dev/full)
   configs          restrict the run to these reader configurations
+  env              environment variables set for the case after its
+                   configuration's (e.g. a read size no configuration has)
 
 Bytes are written as a JSON string, encoded as UTF-8 with the
 "surrogateescape" error handler: "\\u00e9" is the two bytes c3 a9, "\\udce9"
@@ -298,6 +300,7 @@ def run_case(exe, case, version, config):
     for k in ("URISCAN_MMAP_WINDOW", "URISCAN_READ_SIZE"):
         env.pop(k, None)
     env.update(env_extra)
+    env.update(case.get("env", {}))
     env["LC_ALL"] = "C"
 
     with tempfile.TemporaryDirectory() as d:
