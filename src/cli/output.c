@@ -16,11 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define STAGE_SIZE ((size_t)64 << 10)
 #define STDOUT_BUFFER ((size_t)1 << 20)
 
-static char stage[STAGE_SIZE];
-static size_t stage_len;
+struct out_stage out_stage;
 static int interactive;
 static char stdout_buf[STDOUT_BUFFER];
 /* 1 for printable ASCII other than '"' and '\\': copied as is. */
@@ -45,43 +43,32 @@ void out_init(void)
 		setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
 }
 
-static void stage_flush(void)
+void out_stage_flush(void)
 {
-	if (stage_len == 0)
+	if (out_stage.len == 0)
 		return;
 	errno = 0;
-	if (fwrite(stage, 1, stage_len, stdout) != stage_len)
+	if (fwrite(out_stage.buf, 1, out_stage.len, stdout) != out_stage.len)
 		write_failed(errno ? errno : EIO);
-	stage_len = 0;
+	out_stage.len = 0;
 }
 
-void out_bytes(const void *p, size_t n)
+void out_bytes_slow(const void *p, size_t n)
 {
-	const char *s = p;
-
-	if (n > STAGE_SIZE - stage_len) {
-		stage_flush();
-		if (n >= STAGE_SIZE) {
-			errno = 0;
-			if (fwrite(s, 1, n, stdout) != n)
-				write_failed(errno ? errno : EIO);
-			return;
-		}
+	out_stage_flush();
+	if (n >= OUT_STAGE_SIZE) {
+		errno = 0;
+		if (fwrite(p, 1, n, stdout) != n)
+			write_failed(errno ? errno : EIO);
+		return;
 	}
-	memcpy(stage + stage_len, s, n);
-	stage_len += n;
+	memcpy(out_stage.buf, p, n);
+	out_stage.len = n;
 }
 
 void out_str(const char *s)
 {
 	out_bytes(s, strlen(s));
-}
-
-void out_char(char c)
-{
-	if (stage_len == STAGE_SIZE)
-		stage_flush();
-	stage[stage_len++] = c;
 }
 
 void out_u64(uint64_t v)
@@ -244,17 +231,17 @@ void out_tsv_field(const char *s, size_t n)
 void out_end_record(void)
 {
 	if (interactive) {
-		stage_flush();
+		out_stage_flush();
 		if (fflush(stdout) != 0)
 			write_failed(errno);
-	} else if (stage_len > STAGE_SIZE / 2) {
-		stage_flush();
+	} else if (out_stage.len > OUT_STAGE_SIZE / 2) {
+		out_stage_flush();
 	}
 }
 
 void out_flush(void)
 {
-	stage_flush();
+	out_stage_flush();
 	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout))
 		write_failed(errno ? errno : EIO);
