@@ -17,7 +17,8 @@ of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
 normalization vectors (normalize-*.tsv as a alone, equivalent.tsv as the
 pair a NUL b) for fuzz_normalize; a few
 resolution vectors (tests/vectors/resolve-*.tsv, "BASE\\nREFERENCE" with
-the flags byte for nonstrict) for fuzz_resolve; a few
+the flags byte for nonstrict) for fuzz_resolve; the request lines of
+tests/vectors/request-line.tsv and tests/data/logs/ for fuzz_request; a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -114,6 +115,7 @@ def main():
     normalize_seeds()
     recompose_seeds()
     resolve_seeds()
+    request_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -266,6 +268,28 @@ def resolve_seeds():
     for data in [b"\x02../g", b"\x01/./g", b"\x0a\x02http://a/\ng",
                  b"\x07a:b\nc", b"\x02" + b"../" * 40 + b"g"]:
         write("fuzz_resolve", data)
+
+
+def request_seeds():
+    """fuzz_request: the lines of tests/vectors/request-line.tsv (header byte
+    bit 0 for "any"), the request lines of the sample logs, bad flags."""
+    path = os.path.join(ROOT, "tests", "vectors", "request-line.tsv")
+    for line in open(path, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 4:
+            continue
+        write("fuzz_request", bytes([1 if f[1] == "any" else 0]) +
+              unescape(f[2]))
+    logs = os.path.join(ROOT, "tests", "data", "logs")
+    for name in sorted(os.listdir(logs)):
+        if not name.endswith(".log"):
+            continue
+        for line in open(os.path.join(logs, name), "rb"):
+            m = re.search(rb'\] "([^"]*)"', line)
+            if m:
+                write("fuzz_request", b"\x00" + m.group(1))
+    write("fuzz_request", b"\x02GET / HTTP/1.1")
+    write("fuzz_request", b"\x00")
 
 
 if __name__ == "__main__":
