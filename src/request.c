@@ -4,9 +4,11 @@
  * (ragel/rfc9112.rl). No allocation; no grammar of its own (the rules
  * are the machines').
  */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "internal.h"
+#include "uri_reset.h"
 
 /* RFC 9110 5.6.2 tchar: "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" /
  * "-" / "." / "^" / "_" / "`" / "|" / "~" / DIGIT / ALPHA */
@@ -26,6 +28,27 @@ static unsigned find_rule(const struct uriscan__gen *gen, const char *name)
 		if (strcmp(gen->rules[i].name, name) == 0)
 			return i;
 	return ~0u;
+}
+
+/* The rules of the target's forms, looked up by name (find_rule) once per
+ * process: the strcmp of every call was 4 % of `uriscan log`'s time
+ * (bench/SPEED.md, thirteenth round). rule + 1, 0 when not known yet; a
+ * race looks the same rule up twice. */
+enum { F_ANY, F_AUTHORITY, F_ORIGIN, F_ASTERISK, F_ABSOLUTE, F_COUNT };
+static const char *const form_names[F_COUNT] = {
+    "request-target", "authority-form", "origin-form", "asterisk-form",
+    "absolute-form"};
+static atomic_uint form_rules[F_COUNT];
+
+static unsigned form_rule(const struct uriscan__gen *gen, int f)
+{
+	unsigned v = atomic_load_explicit(&form_rules[f], memory_order_relaxed);
+
+	if (v == 0) {
+		v = find_rule(gen, form_names[f]) + 1; /* ~0u + 1: 0 */
+		atomic_store_explicit(&form_rules[f], v, memory_order_relaxed);
+	}
+	return v - 1;
 }
 
 static int fail(struct uriscan_request *out, int status, size_t off,
@@ -51,10 +74,12 @@ int uriscan_request_line(const char *s, size_t len, unsigned flags,
 
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
-	memset(out, 0, sizeof(*out));
+	/* field by field (a memset of *out is a `rep stos`) */
+	out->method = out->target = out->version = (struct uriscan_span){0, 0};
 	out->form = URISCAN_FORM_NONE;
-	out->uri.form = URISCAN_FORM_NONE;
-	out->uri.grammar = URISCAN_RFC3986;
+	out->error_offset = 0;
+	out->error_part = URISCAN_REQUEST_NONE;
+	uriscan__uri_reset(&out->uri, URISCAN_RFC3986, 0);
 	if ((flags & ~URISCAN_REQUEST_ANY_FORM) != 0 || (s == NULL && len != 0))
 		return URISCAN_E_INVALID_ARG;
 	if (len > UINT32_MAX)
@@ -77,19 +102,19 @@ int uriscan_request_line(const char *s, size_t len, unsigned flags,
 	size_t t0 = i + 1, t1 = t0;
 	while (t1 < len && u[t1] != ' ')
 		t1++;
-	const char *rule_name;
+	int f;
 	if (flags & URISCAN_REQUEST_ANY_FORM)
-		rule_name = "request-target";
+		f = F_ANY;
 	else if (i == 7 && memcmp(s, "CONNECT", 7) == 0)
-		rule_name = "authority-form";
+		f = F_AUTHORITY;
 	else if (t1 > t0 && u[t0] == '/')
-		rule_name = "origin-form";
+		f = F_ORIGIN;
 	else if (t1 > t0 && u[t0] == '*' && i == 7 &&
 	         memcmp(s, "OPTIONS", 7) == 0)
-		rule_name = "asterisk-form";
+		f = F_ASTERISK;
 	else
-		rule_name = "absolute-form";
-	unsigned rule = find_rule(gen, rule_name);
+		f = F_ABSOLUTE;
+	unsigned rule = form_rule(gen, f);
 	if (rule == ~0u)
 		return fail(out, URISCAN_E_GRAMMAR_UNAVAILABLE, 0,
 		            URISCAN_REQUEST_TARGET);
