@@ -56,9 +56,10 @@ struct uriscan__dot_piece {
  * '/' after it ("/a/../.." gives "/.."; "/a/.." gives "/"). A path that
  * does not start with '/' is kept as it is (6c-6f work on the merged
  * path, which starts with '/').
+ *
+ * uriscan__dots_init sets each field but bits by name: a new field goes
+ * there too.
  */
-/* (uriscan__dots_init sets each field but bits by name: a new field goes
- * there too) */
 struct uriscan__dots {
 	struct uriscan__path v;
 	size_t n;                 /* v.n[0] + v.n[1] */

@@ -2,7 +2,6 @@
  * log_output.c: what `uriscan log` prints (log.h): one JSON Lines or TSV
  * record per log line, or the --summary. Output only; judges nothing.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "cmd_log.h"
@@ -123,7 +122,6 @@ static void print_request(const struct logrun *r, const struct log_verdict *v)
 /* The referer's fields. */
 static void print_referer(const struct logrun *r, const struct log_verdict *v)
 {
-	/* (a snprintf of each key before: a sixth of the time) */
 	static const struct key_entry rcomps[] = {
 	    KEY_ENTRY(URISCAN_SCHEME, "referer_scheme"),
 	    KEY_ENTRY(URISCAN_HOST, "referer_host"),
