@@ -61,7 +61,7 @@ static int fail(struct uriscan_request *out, int status, size_t off,
 	out->uri.host_type = URISCAN_HOST_NONE;
 	out->uri.kind = URISCAN_KIND_NONE;
 	out->uri.form = URISCAN_FORM_NONE;
-	memset(out->uri.part, 0, sizeof(out->uri.part));
+	uriscan__clear_parts(&out->uri);
 	return status;
 }
 

@@ -21,8 +21,10 @@ static void key_lit(const struct logrun *r, const char *lit, size_t n)
 	else
 		out_bytes(lit, n);
 }
-#define KEY(r, k) key_lit((r), ",\"" k "\":", sizeof(",\"" k "\":") - 1)
-#define KEY_ENTRY(c, k) {(c), ",\"" k "\":", sizeof(",\"" k "\":") - 1}
+/* `,"k":` for the literal k, and its length */
+#define KEY_LIT(k) ",\"" k "\":"
+#define KEY(r, k) key_lit((r), KEY_LIT(k), sizeof KEY_LIT(k) - 1)
+#define KEY_ENTRY(c, k) {(c), KEY_LIT(k), sizeof KEY_LIT(k) - 1}
 struct key_entry {
 	unsigned c;
 	const char *lit;
