@@ -286,8 +286,8 @@ def main():
         # recording the end of the longest prefix that matches the rule.
         m = f"{g}_x"
         # its runs are skipped by the extractor's SIMD skip (src/gen.h)
-        w("#undef URISCAN__SKIP_FN")
-        w("#define URISCAN__SKIP_FN uriscan__skip_x")
+        w("#undef URISCAN__SKIP_TAB")
+        w("#define URISCAN__SKIP_TAB uriscan__skip_tab_x")
         w("%%{")
         w(f"  machine {m};")
         if alphtype:
@@ -377,8 +377,8 @@ def main():
         w(f'\t"{extract}", {m}_exec, {xp}, {xt}, {m}_start, {m}_error, {xts},')
         w(f"\t{cut}")
         w("};")
-        w("#undef URISCAN__SKIP_FN")
-        w("#define URISCAN__SKIP_FN uriscan__skip")
+        w("#undef URISCAN__SKIP_TAB")
+        w("#define URISCAN__SKIP_TAB uriscan__skip_tab")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:

@@ -103,28 +103,34 @@ int uriscan__simd_level_cpu(void);
  * most) capped at what the CPU has. Read when the library is loaded, and by
  * each extractor (extract_find.c). */
 int uriscan__simd_level_wanted(void);
-/* The skip the machines call, NULL for the scalar loops: set when the
- * library is loaded; test_skip and the fuzz target switch it with
- * uriscan__skip_use (nothing else writes it). */
-extern uriscan__skip_fn *uriscan__skip;
-/* The one the extraction machines call (scripts/gen_rules.py defines
- * URISCAN__SKIP_FN to it around them): the same but at AVX2 where
- * uriscan__skip is AVX-512; set with it. A match's runs are short and the
- * buffer goes on past them, so the AVX-512 skip takes its 64-byte steps
- * there, and those measured 2-8 % slower per URL than AVX2's 32-byte ones
- * (bench/SPEED-round-11.md). */
-extern uriscan__skip_fn *uriscan__skip_x;
-#ifndef URISCAN__SKIP_FN
-#define URISCAN__SKIP_FN uriscan__skip
+/* The skips by level (URISCAN__SIMD_*; NULL at NONE, the scalar loops),
+ * which the machines call through URISCAN__SKIP_TAB[uriscan__skip_lv].
+ * The tables are const: a PIC library or PIE program keeps them in memory
+ * the loader makes read-only once relocated (RELRO, with BIND_NOW: the
+ * build links with -z relro -z now), so that no stray write can send a
+ * machine's call elsewhere; what changes at run time is the level, a byte
+ * whose every value (masked to 0-3) names one of these four. */
+extern uriscan__skip_fn *const uriscan__skip_tab[4];
+/* The extraction machines' (scripts/gen_rules.py defines URISCAN__SKIP_TAB
+ * to it around them): the same but AVX2 at AVX-512. A match's runs are
+ * short and the buffer goes on past them, so the AVX-512 skip takes its
+ * 64-byte steps there, and those measured 2-8 % slower per URL than AVX2's
+ * 32-byte ones (bench/SPEED-round-11.md). */
+extern uriscan__skip_fn *const uriscan__skip_tab_x[4];
+/* The level in use: set when the library is loaded; test_skip and the fuzz
+ * target switch it with uriscan__skip_use (nothing else writes it). */
+extern unsigned char uriscan__skip_lv;
+#ifndef URISCAN__SKIP_TAB
+#define URISCAN__SKIP_TAB uriscan__skip_tab
 #endif
 /* Use the skip of `level`, or of the highest level below it that the CPU
  * has: the level now in use. */
 int uriscan__skip_use(int level);
-/* The level of the skip in use (from uriscan__skip). */
+/* The level of the skip in use (uriscan__skip_lv). */
 int uriscan__skip_level(void);
 #define SKIP_SIMD_(cls)                                                        \
-	if (URISCAN__SKIP_FN != NULL) {                                            \
-		p = URISCAN__SKIP_FN(s, p, pe, (cls));                                 \
+	if (uriscan__skip_lv != URISCAN__SIMD_NONE) {                              \
+		p = URISCAN__SKIP_TAB[uriscan__skip_lv & 3](s, p, pe, (cls));          \
 		break;                                                                 \
 	}
 #else

@@ -92,27 +92,28 @@ int uriscan__simd_level_wanted(void)
 	                                                : URISCAN__SIMD_AVX512);
 }
 
-uriscan__skip_fn *uriscan__skip = NULL;
-uriscan__skip_fn *uriscan__skip_x = NULL;
+uriscan__skip_fn *const uriscan__skip_tab[4] = {
+    [URISCAN__SIMD_SSSE3] = uriscan__skip_ssse3,
+    [URISCAN__SIMD_AVX2] = uriscan__skip_avx2,
+    [URISCAN__SIMD_AVX512] = uriscan__skip_avx512,
+};
+uriscan__skip_fn *const uriscan__skip_tab_x[4] = {
+    [URISCAN__SIMD_SSSE3] = uriscan__skip_ssse3,
+    [URISCAN__SIMD_AVX2] = uriscan__skip_avx2,
+    [URISCAN__SIMD_AVX512] = uriscan__skip_avx2,
+};
+unsigned char uriscan__skip_lv = URISCAN__SIMD_NONE;
 
 int uriscan__skip_use(int level)
 {
-	level = cpu_level(level);
-	uriscan__skip = level == URISCAN__SIMD_AVX512   ? uriscan__skip_avx512
-	                : level == URISCAN__SIMD_AVX2  ? uriscan__skip_avx2
-	                : level == URISCAN__SIMD_SSSE3 ? uriscan__skip_ssse3
-	                                               : NULL;
-	uriscan__skip_x = level == URISCAN__SIMD_AVX512 ? uriscan__skip_avx2
-	                                                : uriscan__skip;
+	level = cpu_level(level < URISCAN__SIMD_NONE ? URISCAN__SIMD_NONE : level);
+	uriscan__skip_lv = (unsigned char)level;
 	return level;
 }
 
 int uriscan__skip_level(void)
 {
-	return uriscan__skip == uriscan__skip_avx512  ? URISCAN__SIMD_AVX512
-	       : uriscan__skip == uriscan__skip_avx2  ? URISCAN__SIMD_AVX2
-	       : uriscan__skip == uriscan__skip_ssse3 ? URISCAN__SIMD_SSSE3
-	                                              : URISCAN__SIMD_NONE;
+	return uriscan__skip_lv;
 }
 
 /* Once, when the library is loaded. */

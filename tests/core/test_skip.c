@@ -6,9 +6,12 @@
  * at an unreadable page (a masked load that reads past its end faults,
  * whether ASan instruments it or not); and the load-time switch against
  * URISCAN_NO_SIMD, URISCAN_NO_AVX2 and URISCAN_NO_AVX512, with the
- * extraction machines' skip beside it. No timing.
+ * extraction machines' skip beside it; and that the tables of skips the
+ * machines call through are in read-only memory. No timing.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -132,13 +135,37 @@ static int env_set(const char *name)
 }
 #endif
 
+/* Is the object at a in a mapping of this process that cannot be written
+ * (/proc/self/maps)? 1 yes, 0 no, -1 unknown (no such file: not Linux). */
+static int read_only_at(const void *a)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[512];
+	int r = -1;
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f) != NULL) {
+		unsigned long lo, hi;
+		char perms[5];
+		if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 &&
+		    (uintptr_t)a >= lo && (uintptr_t)a < hi) {
+			r = perms[1] != 'w';
+			break;
+		}
+	}
+	fclose(f);
+	return r;
+}
+
 /* The extraction machines' skip at the level in use: AVX2 where the
  * others' is AVX-512, the same otherwise (src/gen.h). */
 static int skip_x_ok(int level)
 {
-	return uriscan__skip_x == (level == URISCAN__SIMD_AVX512
-	                               ? uriscan__skip_avx2
-	                               : uriscan__skip);
+	return uriscan__skip_level() == level &&
+	       uriscan__skip_tab_x[level] == (level == URISCAN__SIMD_AVX512
+	                                          ? uriscan__skip_avx2
+	                                          : uriscan__skip_tab[level]);
 }
 
 int main(void)
@@ -174,7 +201,7 @@ int main(void)
 	while (!has[want])
 		want--;
 	tap_ok(uriscan__skip_level() == want &&
-	           (uriscan__skip == NULL) == (want == URISCAN__SIMD_NONE),
+	           (uriscan__skip_tab[want] == NULL) == (want == URISCAN__SIMD_NONE),
 	       "the SIMD skip in use is level %d, want %d (URISCAN_NO_SIMD "
 	       "%s, URISCAN_NO_AVX2 %s, URISCAN_NO_AVX512 %s)",
 	       uriscan__skip_level(), want,
@@ -192,6 +219,21 @@ int main(void)
 		tap_ok(ok && uriscan__skip_level() == was,
 		       "the extraction machines' skip is AVX2 at AVX-512, the "
 		       "same skip at every other level");
+	}
+	/* the pointers the machines call through: relocated, then made
+	 * read-only by the loader (src/gen.h); the level is all that a
+	 * write can change */
+	{
+		const int a = read_only_at(&uriscan__skip_tab[URISCAN__SIMD_AVX2]);
+		const int b = read_only_at(&uriscan__skip_tab_x[URISCAN__SIMD_AVX2]);
+		if (a < 0 || b < 0)
+			tap_skip("no /proc/self/maps");
+		else
+			tap_ok(a && b,
+			       "the tables of skips are in read-only memory "
+			       "(uriscan__skip_tab %s, uriscan__skip_tab_x %s)",
+			       a ? "read-only" : "WRITABLE",
+			       b ? "read-only" : "WRITABLE");
 	}
 	for (size_t k = 0; k < sizeof skips / sizeof skips[0]; k++) {
 		if (!has[skips[k].level]) {
