@@ -216,14 +216,16 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
 	const size_t n = (size_t)(pe - p);
 	uint64_t a, b;
 
-	if (n >= 16) {
+	if (n >= 8) {
+		/* 16 or more: p, p + 8, pe - 16, pe - 8; 8 to 15: p and pe - 8
+		 * twice. k without a branch: the lengths of a list fall on both
+		 * sides of 16, and a branch there mispredicts (28 % of
+		 * apache_log_targets is 8-15 bytes long, 69 % longer) */
+		const size_t k = n >= 16 ? 8 : 0;
 		uint64_t c, d;
-		memcpy(&a, p, 8), memcpy(&b, p + 8, 8);
-		memcpy(&c, pe - 16, 8), memcpy(&d, pe - 8, 8);
+		memcpy(&a, p, 8), memcpy(&b, p + k, 8);
+		memcpy(&c, pe - 8 - k, 8), memcpy(&d, pe - 8, 8);
 		a |= c, b |= d;
-	} else if (n >= 8) {
-		memcpy(&a, p, 8);
-		memcpy(&b, pe - 8, 8);
 	} else if (n >= 4) {
 		uint32_t c, d;
 		memcpy(&c, p, 4);
