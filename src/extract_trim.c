@@ -7,6 +7,11 @@
 
 #include "extract.h"
 
+const unsigned char uriscan__trim_set[256] = {
+	['.'] = 1, [','] = 1, [';'] = 1, [':'] = 1, ['!'] = 1,
+	['?'] = 1, [')'] = 1, [']'] = 1, ['\''] = 1,
+};
+
 /* How many times c occurs in b[ms, me). */
 static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
                          unsigned char c)
