@@ -301,7 +301,7 @@ static int scan_buffer(uriscan_extractor *x, const unsigned char *b,
 
 	/* field by field: gcc makes a `rep stos` of a memset of *o, whose
 	 * start-up perf put at 7 % of the streaming extractor's time (-10 %
-	 * without it: bench/SPEED.md, thirteenth round) */
+	 * without it: bench/SPEED-round-13.md) */
 	o->ms = o->me = o->lf = o->scheme_len = o->keep = 0;
 	o->truncated = o->cs = 0;
 	o->emit = NULL;

@@ -53,7 +53,7 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * the next window, a byte every 64 at from + URISCAN__FIND_BULK + f for
  * each f < ahead: on a text larger than the caches the search's loads
  * waited on memory, now the next window comes in while this one's URLs
- * are parsed (bench/SPEED.md, thirteenth round). A prefetch never faults
+ * are parsed (bench/SPEED-round-13.md). A prefetch never faults
  * and gives the program nothing; ahead keeps it in the buffer all the
  * same (the caller passes the bytes left after this window). */
 unsigned uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,

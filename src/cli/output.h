@@ -16,7 +16,7 @@ void out_init(void);
 /* The staging buffer (output.c): bytes go here and to stdio in large
  * blocks. out_char and out_bytes are inline: as calls into output.c they
  * were a fifth of `uriscan log`'s time, most records being many short
- * pieces (bench/SPEED.md, thirteenth round). */
+ * pieces (bench/SPEED-round-13.md). */
 #define OUT_STAGE_SIZE ((size_t)64 << 10)
 struct out_stage {
 	size_t len;
