@@ -18,8 +18,9 @@
  * median ns/URL and the spread (max - min) / 2 / median, URLs/s, MB/s, and
  * the ratios (computed per repetition, then the median) to uriparser and to
  * the byte-read limit timed in the same run. --callgrind adds instructions
- * per URL from valgrind's callgrind (deterministic), counted as
- * Ir(2 passes) - Ir(1 pass) in a child run per parser and dataset.
+ * and simulated mispredicted branches per URL from valgrind's callgrind
+ * (deterministic), counted as (2 passes) - (1 pass) in a child run per
+ * parser and dataset.
  *
  * See bench/README.md.
  */
@@ -53,7 +54,8 @@ static void usage(FILE *f)
 	      "  --log PATH      read PATH as log text whatever its name\n"
 	      "  --json          JSON on stdout, the table on stderr\n"
 	      "  --save FILE     also write the JSON to FILE\n"
-	      "  --callgrind     add instructions per URL (valgrind)\n"
+	      "  --callgrind     add instructions and mispredicted\n"
+	      "                  branches per URL (valgrind)\n"
 	      "  --check-only    counts and verdict checks, no timing\n"
 	      "  --check ID      also compare ID's verdicts with uriscan's\n"
 	      "                  (RFC 3986), e.g. --check boost-url\n"

@@ -90,6 +90,8 @@ struct row {
 	double ratio_ref;   /* URLs/s over uriparser's, NAN if none */
 	double ratio_limit; /* MB/s over the byte loop's */
 	double ir_url;      /* callgrind Ir per URL, NAN if not measured */
+	double mis_url;     /* callgrind's simulated mispredicted branches per URL,
+	                       conditional and indirect; NAN if not measured */
 	/* log text: speed over hyperscan's and pcre2-jit's, and as a share of
 	 * limit:memmem's and limit:memchr's (paired, NAN if not timed) */
 	double vs_hs, vs_pcre, of_memmem, of_memchr;

@@ -217,6 +217,8 @@ void write_json(FILE *f)
 		json_num(f, r->of_memchr);
 		fputs(", \"ir_per_url\": ", f);
 		json_num(f, r->ir_url);
+		fputs(", \"mispredicts_per_url\": ", f);
+		json_num(f, r->mis_url);
 		fprintf(f, ", \"passes_per_rep\": %llu, \"stable\": %s}",
 		        (unsigned long long)r->passes,
 		        r->unstable ? "false" : "true");

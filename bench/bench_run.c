@@ -86,7 +86,7 @@ void bench_set_run(const struct bench_set *s)
 		r->p = p;
 		r->set = s;
 		r->ns = xmalloc((size_t)opt.reps * sizeof *r->ns);
-		r->ratio_ref = r->ratio_limit = r->ir_url = NAN;
+		r->ratio_ref = r->ratio_limit = r->ir_url = r->mis_url = NAN;
 		r->vs_hs = r->vs_pcre = r->of_memmem = r->of_memchr = NAN;
 		r->ratio_boost = NAN;
 	}

@@ -30,7 +30,7 @@ void print_header(int is_log)
 	        is_log ? "Mline/s" : "MURL/s", "MB/s",
 	        is_log ? "Mfound/s" : "vs " REF_ID, "vs limit");
 	if (opt.callgrind)
-		fprintf(hout, " %9s %7s", "Ir/URL", "Ir/B");
+		fprintf(hout, " %9s %7s %7s", "Ir/URL", "Ir/B", "mis/URL");
 	fputc('\n', hout);
 }
 
@@ -70,10 +70,11 @@ void print_row(const struct row *r)
 	        urls_s / 1e6, mb_s, ref, lim);
 	if (opt.callgrind) {
 		if (isnan(r->ir_url))
-			fprintf(hout, " %9s %7s", "-", "-");
+			fprintf(hout, " %9s %7s %7s", "-", "-", "-");
 		else
-			fprintf(hout, " %9.1f %7.2f", r->ir_url,
-			        r->ir_url * (double)s->n / (double)s->bytes);
+			fprintf(hout, " %9.1f %7.2f %7.2f", r->ir_url,
+			        r->ir_url * (double)s->n / (double)s->bytes,
+			        r->mis_url);
 	}
 	if (!isnan(r->ratio_boost))
 		fprintf(hout, "  %.2fx " BOOST_ID, r->ratio_boost);

@@ -14,6 +14,7 @@ in FIXTURE_DIR/new_regressed.json.
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -83,6 +84,40 @@ def ops_smoke(exe, tool, tmp, have_ref, have_boost):
     ok(rc == 0 and "URI operations, ns per operation" in md and
        "| `ops_tiny` | `normalize` |" in md and "6/6" in md,
        "markdown: the URI operations table with the agreement counts")
+
+
+def callgrind_smoke(exe, tmp, have_ref):
+    """--callgrind: instructions and simulated mispredicted branches per
+    URL in the table and the JSON (valgrind, a 30-line list)."""
+    if shutil.which("valgrind") is None:
+        skip("--callgrind: Ir/URL and mis/URL per row", "no valgrind")
+        return
+    tiny = os.path.join(tmp, "cg_tiny.txt")
+    with open(tiny, "wb") as fh:
+        fh.write(TINY * 5)
+    rc, out, err = run([exe, "--reps", "1", "--min-time", "0.001",
+                        "--warmup", "0", "--json", "--callgrind", "--only",
+                        "uriscan:rfc3986:validate", tiny])
+    d = json.loads(out) if rc == 0 else {"results": []}
+    by = {r["parser"]: r for r in d["results"]}
+    rows = ["uriscan:rfc3986:validate", "limit:byte-loop"]
+    good = rc == 0 and all(
+        p in by and num_ok(by[p]["ir_per_url"]) and
+        isinstance(by[p].get("mispredicts_per_url"), (int, float)) and
+        0 <= by[p]["mispredicts_per_url"] < by[p]["ir_per_url"]
+        for p in rows)
+    ok(good and "Ir/URL" in err and "mis/URL" in err,
+       "--callgrind: Ir/URL and mis/URL in the table, ir_per_url and "
+       "mispredicts_per_url in the JSON (%s)" % ", ".join(rows),
+       err if rc != 0 else json.dumps([by.get(p) for p in rows]))
+    # the validation of 30 URLs of 18 bytes on average against a loop that
+    # adds their bytes: more instructions, and the machine's branches on
+    # the bytes mispredict more than the loop's one exit per URL
+    ok(good and by[rows[0]]["ir_per_url"] > by[rows[1]]["ir_per_url"] and
+       by[rows[0]]["mispredicts_per_url"] >
+       by[rows[1]]["mispredicts_per_url"],
+       "--callgrind: validation counts more instructions and mispredicted "
+       "branches per URL than the byte loop")
 
 
 def num_ok(v):
@@ -233,6 +268,7 @@ def main():
            "extraction rows carry ratios to memmem (and hyperscan if built)")
 
         ops_smoke(exe, tool, tmp, have_ref, "boost-url" in ids)
+        callgrind_smoke(exe, tmp, have_ref)
 
     old = os.path.join(fixtures, "old.json")
     new = os.path.join(fixtures, "new_regressed.json")

@@ -26,7 +26,8 @@
 #   --compare OLD NEW  compare two saved runs, no new run
 #   --markdown [RUN]   print the README performance fragment generated from
 #                      a saved run (default bench/baseline.json), no new run
-#   --callgrind        add instructions per URL (valgrind callgrind; slow)
+#   --callgrind        add instructions and mispredicted branches per URL
+#                      (valgrind callgrind; slow)
 #   --perf             instead of the timed run, where the time goes: per
 #                      function, nanoseconds per line of each dataset
 #                      (bench/perf_profile.py, perf's cpu-clock; installs
