@@ -11,7 +11,9 @@
  * decoded field) of the bytes that came from an escape are recorded.
  */
 #include <stdlib.h>
+#include <string.h>
 
+#include "byte_scan.h"
 #include "cmd_log.h"
 #include "report.h"
 
@@ -61,22 +63,30 @@ static long quoted(const char **pp, const char *e, char *out, uint32_t *esc,
 	*nesc = 0;
 	if (p >= e || *p != '"')
 		return -1;
-	for (p++; p < e; p++) {
-		char c = *p;
-		if (c == '"') {
+	for (p++; p < e;) {
+		/* the bytes up to the next quote or backslash, as they are */
+		const char *q = (const char *)byte_scan_quote(
+		    (const unsigned char *)p, (const unsigned char *)e);
+		memcpy(out + o, p, (size_t)(q - p));
+		o += (size_t)(q - p);
+		p = q;
+		if (p == e)
+			break;
+		if (*p == '"') {
 			*pp = p + 1;
 			return (long)o;
 		}
-		if (c == '\\' && p + 1 < e) {
+		/* a backslash */
+		if (p + 1 < e) {
 			int used, byte = escape(p, e, &used);
 			if (byte >= 0) {
 				esc[(*nesc)++] = (uint32_t)o;
 				out[o++] = (char)byte;
-				p += used;
+				p += used + 1;
 				continue;
 			}
 		}
-		out[o++] = c;
+		out[o++] = *p++;
 	}
 	return -1;
 }

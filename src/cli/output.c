@@ -11,6 +11,8 @@
  */
 #include "output.h"
 
+#include "byte_scan.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,8 +23,6 @@
 struct out_stage out_stage;
 static int interactive;
 static char stdout_buf[STDOUT_BUFFER];
-/* 1 for printable ASCII other than '"' and '\\': copied as is. */
-static unsigned char json_plain_tab[256];
 
 static const char hexdig[] = "0123456789abcdef";
 
@@ -36,8 +36,6 @@ static _Noreturn void write_failed(int err)
 
 void out_init(void)
 {
-	for (unsigned c = 0x20; c < 0x7f; c++)
-		json_plain_tab[c] = c != '"' && c != '\\';
 	interactive = isatty(STDOUT_FILENO);
 	if (!interactive)
 		setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
@@ -116,12 +114,6 @@ static size_t utf8_seq(const unsigned char *p, size_t n)
 	return len;
 }
 
-/* Copied as is in a JSON string (see out_init). */
-static int json_plain(unsigned char c)
-{
-	return json_plain_tab[c];
-}
-
 void out_json_name(const char *s)
 {
 	if (s == NULL)
@@ -137,16 +129,15 @@ void out_json_string(const char *s, size_t n)
 
 	out_char('"');
 	while (p < e) {
-		unsigned char c = *p;
-
-		if (json_plain(c)) {
-			const unsigned char *q = p + 1;
-			while (q < e && json_plain(*q))
-				q++;
+		/* printable ASCII but '"' and '\\': copied as is */
+		const unsigned char *q = byte_scan_json(p, e);
+		if (q != p) {
 			out_bytes(p, (size_t)(q - p));
 			p = q;
-			continue;
+			if (p == e)
+				break;
 		}
+		unsigned char c = *p;
 		if (c < 0x80) {
 			char esc[6] = {'\\', 'u', '0', '0', hexdig[c >> 4],
 			               hexdig[c & 15]};
@@ -192,20 +183,13 @@ void out_json_string(const char *s, size_t n)
 	out_char('"');
 }
 
-static int tsv_special(unsigned char c)
-{
-	return c == '\\' || c == '\t' || c == '\n' || c == '\r';
-}
-
 void out_tsv_field(const char *s, size_t n)
 {
-	const char *p = s;
-	const char *e = s + n;
+	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *e = p + n;
 
 	while (p < e) {
-		const char *q = p;
-		while (q < e && !tsv_special((unsigned char)*q))
-			q++;
+		const unsigned char *q = byte_scan_tsv(p, e);
 		out_bytes(p, (size_t)(q - p));
 		if (q == e)
 			break;
