@@ -129,9 +129,14 @@ static const char *user_agent(const char *p, const char *e)
 	const char *q = p;
 	if (q >= e || *q != '"')
 		return "user agent";
-	for (q++; q < e && *q != '"'; q++)
-		if (*q == '\\' && q + 1 < e)
-			q++;
+	/* to the closing quote, over each backslash and the byte after it */
+	for (q++;;) {
+		q = (const char *)byte_scan_quote((const unsigned char *)q,
+		                                  (const unsigned char *)e);
+		if (q >= e || *q == '"')
+			break;
+		q += q + 1 < e ? 2 : 1;
+	}
 	if (q >= e)
 		return "user agent not quoted";
 	if (q + 1 != e)
@@ -163,9 +168,8 @@ const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
 		return "host ident user";
 	if (p >= e || *p != '[')
 		return "no [time]";
-	while (p < e && *p != ']')
-		p++;
-	if (p >= e)
+	p = memchr(p, ']', (size_t)(e - p));
+	if (p == NULL)
 		return "no [time]";
 	p++;
 	if (!space(&p, e))

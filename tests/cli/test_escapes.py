@@ -14,7 +14,9 @@ of each length, on both sides of each 16-byte boundary and in the tail:
    text, is the input line (backslash, tab, carriage return);
  - `log`: a referer holding one escape (\\" \\\\ \\xHH \\n \\t, a backslash
    before a byte it does not escape) is decoded as Apache and nginx
-   write it, and "referer_escapes" gives the offset its byte landed at.
+   write it, and "referer_escapes" gives the offset its byte landed at;
+   a user agent with a quote, an escaped one or a lone backslash, closed
+   or not, makes a record exactly when it is well-formed.
 Independent oracles: Python's json module, its decoding, and the escape
 rules written out below. Prints TAP.
 """
@@ -144,11 +146,47 @@ def check_log(cli):
        err + "\n".join(bad[:20]))
 
 
+def ua_ok(ua):
+    """The rule of a log line's last field (src/cli/log_line.c,
+    user_agent): a quote, bytes where a backslash takes the byte after it
+    along, a quote, and nothing after."""
+    if not ua.startswith(b'"'):
+        return False
+    i = 1
+    while i < len(ua) and ua[i] != ord('"'):
+        i += 2 if ua[i] == ord("\\") and i + 1 < len(ua) else 1
+    return i == len(ua) - 1
+
+
+def check_user_agent(cli):
+    head = (b'192.0.2.1 - - [01/Mar/2024:00:00:00 +0000] "GET /a HTTP/1.1" '
+            b'200 5 "-" ')
+    lines, want = [], []
+    for esc in (b'\\"', b"\\\\", b'"', b"\\", b"\\x"):
+        for n in range(MAXLEN + 1):
+            for k in range(n + 1):
+                for tail in (b'"', b''):
+                    ua = b'"' + PLAIN[:k] + esc + PLAIN[k:n] + tail
+                    lines.append(head + ua)
+                    if ua_ok(ua):
+                        want.append(len(lines))
+    rc, out, err = run(cli, ["log"], b"\n".join(lines) + b"\n")
+    got = [json.loads(r)["line"] for r in out.split(b"\n")[:-1]]
+    ok(len(want) > len(lines) // 4 and got == want,
+       "log: %d user agents with a quote, an escape or a backslash at every "
+       "offset of 0-%d bytes, closed or not: the %d well-formed lines, and "
+       "only they, give records" % (len(lines), MAXLEN, len(want)),
+       "%s\nwant %d records, got %d; first differences: %r" %
+       (err, len(want), len(got),
+        [(a, b) for a, b in zip(want, got) if a != b][:10]))
+
+
 def main():
     cli = sys.argv[1]
     check_json(cli)
     check_tsv(cli)
     check_log(cli)
+    check_user_agent(cli)
     return done()
 
 
