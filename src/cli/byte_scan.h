@@ -1,11 +1,11 @@
 /*
  * byte_scan.h: the first byte of a set in [p, e), 16 bytes at a time with
  * SSE2 (every x86-64 CPU has it: no dispatch), one at a time elsewhere and
- * for an input under 16 bytes. For the loops of the output and of `uriscan log` that
- * copy runs of ordinary bytes between the few they must escape or decode:
- * a byte at a time, the JSON string and the quoted fields were a quarter of
- * `uriscan log`'s time in perf (bench/SPEED.md, fourteenth round). No load
- * reaches e or starts before p.
+ * for an input under 16 bytes. For the loops of the output and of
+ * `uriscan log` that copy runs of ordinary bytes between the few they must
+ * escape or decode: a byte at a time, the JSON string and the quoted fields
+ * were a quarter of `uriscan log`'s time in perf (bench/SPEED.md,
+ * fourteenth round). No load reaches e or starts before p.
  */
 #ifndef URISCAN_CLI_BYTE_SCAN_H
 #define URISCAN_CLI_BYTE_SCAN_H
