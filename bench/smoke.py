@@ -92,6 +92,10 @@ def callgrind_smoke(exe, tmp, have_ref):
     if shutil.which("valgrind") is None:
         skip("--callgrind: Ir/URL and mis/URL per row", "no valgrind")
         return
+    if os.environ.get("URISCAN_BENCH_SANITIZED", "0") != "0":
+        skip("--callgrind: Ir/URL and mis/URL per row",
+             "a sanitized build (valgrind cannot run it)")
+        return
     tiny = os.path.join(tmp, "cg_tiny.txt")
     with open(tiny, "wb") as fh:
         fh.write(TINY * 5)
