@@ -28,6 +28,12 @@
 enum { BYTE_JSON = 1, BYTE_TSV = 2, BYTE_QUOTE = 4 };
 extern const unsigned char byte_scan_class[256];
 
+/* One byte at a time, by the table. */
+#define BYTE_SCAN_SCALAR(SET)                                                  \
+	while (p < e && !(byte_scan_class[*p] & (SET)))                            \
+		p++;                                                                   \
+	return p
+
 #if BYTE_SCAN_SSE2
 /* Bit i set when p[i] is in the set (16 bytes at p). */
 static inline unsigned byte_json_mask(const unsigned char *p)
@@ -76,14 +82,9 @@ static inline unsigned byte_quote_mask(const unsigned char *p)
 		const unsigned m = MASK(e - 16) >> (16 - (unsigned)(e - p));           \
 		return m != 0 ? p + __builtin_ctz(m) : e;                              \
 	}                                                                          \
-	while (p < e && !(byte_scan_class[*p] & (SET)))                            \
-		p++;                                                                   \
-	return p
+	BYTE_SCAN_SCALAR(SET)
 #else
-#define BYTE_SCAN_BODY(MASK, SET)                                              \
-	while (p < e && !(byte_scan_class[*p] & (SET)))                            \
-		p++;                                                                   \
-	return p
+#define BYTE_SCAN_BODY(MASK, SET) BYTE_SCAN_SCALAR(SET)
 #endif
 
 /* The first byte of [p, e) that a JSON string must escape or check, or e. */
