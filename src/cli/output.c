@@ -2,8 +2,11 @@
  * output.c: see output.h.
  *
  * Bytes are gathered in a private staging buffer (escaping writes bytes one
- * at a time, which stdio would lock for each call) and handed to stdio with
- * fwrite in large blocks; stdout itself gets a large buffer with setvbuf.
+ * at a time, which stdio would lock for each call) and written to the file
+ * descriptor of stdout in large blocks with write(2). Not through stdio:
+ * fwrite copied every byte once more, into stdio's buffer (7.5 % of
+ * `uriscan log`'s time in perf: bench/SPEED.md, fifteenth round). Nothing
+ * else in uriscan(1) writes to stdout.
  *
  * A write error ends the program with status 2. A closed pipe (EPIPE, when
  * SIGPIPE is ignored; otherwise SIGPIPE ends the process as usual) ends it
@@ -18,11 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define STDOUT_BUFFER ((size_t)1 << 20)
-
 struct out_stage out_stage;
 static int interactive;
-static char stdout_buf[STDOUT_BUFFER];
 
 static const char hexdig[] = "0123456789abcdef";
 
@@ -37,17 +37,30 @@ static _Noreturn void write_failed(int err)
 void out_init(void)
 {
 	interactive = isatty(STDOUT_FILENO);
-	if (!interactive)
-		setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
+}
+
+/* All of [p, p + n) to stdout's file descriptor. */
+static void write_all(const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(STDOUT_FILENO, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			write_failed(errno);
+		}
+		if (w == 0)
+			write_failed(EIO);
+		p += w;
+		n -= (size_t)w;
+	}
 }
 
 void out_stage_flush(void)
 {
 	if (out_stage.len == 0)
 		return;
-	errno = 0;
-	if (fwrite(out_stage.buf, 1, out_stage.len, stdout) != out_stage.len)
-		write_failed(errno ? errno : EIO);
+	write_all(out_stage.buf, out_stage.len);
 	out_stage.len = 0;
 }
 
@@ -55,9 +68,7 @@ void out_bytes_slow(const void *p, size_t n)
 {
 	out_stage_flush();
 	if (n >= OUT_STAGE_SIZE) {
-		errno = 0;
-		if (fwrite(p, 1, n, stdout) != n)
-			write_failed(errno ? errno : EIO);
+		write_all(p, n);
 		return;
 	}
 	memcpy(out_stage.buf, p, n);
@@ -214,19 +225,11 @@ void out_tsv_field(const char *s, size_t n)
 
 void out_end_record(void)
 {
-	if (interactive) {
+	if (interactive || out_stage.len > OUT_STAGE_SIZE / 2)
 		out_stage_flush();
-		if (fflush(stdout) != 0)
-			write_failed(errno);
-	} else if (out_stage.len > OUT_STAGE_SIZE / 2) {
-		out_stage_flush();
-	}
 }
 
 void out_flush(void)
 {
 	out_stage_flush();
-	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout))
-		write_failed(errno ? errno : EIO);
 }

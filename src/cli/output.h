@@ -9,15 +9,16 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Set stdout's buffering (large when not a terminal). Call before any
- * output. */
+/* Note whether stdout is a terminal (then each record is written at its
+ * end). Call before any output. */
 void out_init(void);
 
-/* The staging buffer (output.c): bytes go here and to stdio in large
- * blocks. out_char and out_bytes are inline: as calls into output.c they
- * were a fifth of `uriscan log`'s time, most records being many short
+/* The staging buffer (output.c): bytes go here and to stdout's file
+ * descriptor in blocks of half of it or more (one record at a time to a
+ * terminal). out_char and out_bytes are inline: as calls into output.c
+ * they were a fifth of `uriscan log`'s time, most records being many short
  * pieces (bench/SPEED-round-13.md). */
-#define OUT_STAGE_SIZE ((size_t)64 << 10)
+#define OUT_STAGE_SIZE ((size_t)1 << 20)
 struct out_stage {
 	size_t len;
 	char buf[OUT_STAGE_SIZE];
