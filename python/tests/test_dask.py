@@ -39,6 +39,33 @@ def test_blocks_are_whole_lines(tmp_path):
     assert got == want and len(want) == 301
 
 
+def test_extract_bag_compressed_empty_and_keys(tmp_path):
+    """A .gz file is decompressed (read whole, as read_text reads it); an
+    empty file gives no record; another grammar or option is another graph
+    (keys), so a scheduler never hands one the other's results."""
+    import gzip
+    text = b"".join(b"see http://h%d.example/p%d. and ftp://f/%d\n" % (i % 3, i, i)
+                    for i in range(200))
+    gz = tmp_path / "t.log.gz"
+    gz.write_bytes(gzip.compress(text))
+    want = [m.url for m in uriscan.extract(text)]
+    got = [r["url"] for r in ud.extract_bag(str(gz)).compute(scheduler="sync")]
+    assert got == want and len(want) == 400
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    assert ud.extract_bag(str(empty)).compute(scheduler="sync") == []
+    plain = tmp_path / "t.log"
+    plain.write_bytes(text)
+    a = ud.extract_bag(str(plain), blocksize=1000)
+    b = ud.extract_bag(str(plain), "rfc1738", blocksize=1000)
+    c = ud.extract_bag(str(plain), blocksize=1000, trim=False)
+    assert len({a.name, b.name, c.name}) == 3
+    ra, rc = dask.compute(a, c, scheduler="sync")
+    assert [r["url"] for r in ra] == want
+    assert [r["url"] for r in rc] == [m.url for m in uriscan.extract(text, trim=False)]
+    assert [r["url"] for r in ra] != [r["url"] for r in rc]  # the trailing "."
+
+
 def test_log_bag_records():
     path = os.path.join(NGINX, "nginx-combined.log")
     recs = ud.log_bag(path, "combined", blocksize=4096).compute(scheduler="sync")
