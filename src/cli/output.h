@@ -28,6 +28,17 @@ extern struct out_stage out_stage;
 void out_bytes_slow(const void *p, size_t n);
 void out_stage_flush(void);
 
+/* the first and the last sizeof(T) bytes, for sizeof(T) <= n <= 2 *
+ * sizeof(T): both loaded before either is stored */
+#define OUT_COPY_ENDS(T)                                                       \
+	do {                                                                       \
+		T a_, b_;                                                              \
+		memcpy(&a_, s, sizeof a_);                                             \
+		memcpy(&b_, s + n - sizeof b_, sizeof b_);                             \
+		memcpy(d, &a_, sizeof a_);                                             \
+		memcpy(d + n - sizeof b_, &b_, sizeof b_);                             \
+	} while (0)
+
 /* n bytes from p to d, n not known at compile time. Up to 16 bytes by
  * two loads that overlap, inline: most pieces of a record are that short
  * (keys, numbers, methods, short strings), and glibc's memcpy, one
@@ -41,17 +52,9 @@ static inline void out_copy(char *d, const void *p, size_t n)
 	if (n > 16) {
 		memcpy(d, p, n);
 	} else if (n >= 8) {
-		uint64_t a, b;
-		memcpy(&a, s, 8);
-		memcpy(&b, s + n - 8, 8);
-		memcpy(d, &a, 8);
-		memcpy(d + n - 8, &b, 8);
+		OUT_COPY_ENDS(uint64_t);
 	} else if (n >= 4) {
-		uint32_t a, b;
-		memcpy(&a, s, 4);
-		memcpy(&b, s + n - 4, 4);
-		memcpy(d, &a, 4);
-		memcpy(d + n - 4, &b, 4);
+		OUT_COPY_ENDS(uint32_t);
 	} else if (n > 0) {
 		d[0] = (char)s[0];
 		d[n >> 1] = (char)s[n >> 1];
