@@ -9,7 +9,7 @@ extract_bag reads the blocks as bytes and extracts from each at once; a
 bag of str lines would be decoded, split and joined again for nothing.
 """
 import collections
-from typing import Iterable, Iterator, Union
+from typing import Iterable, List, Union
 
 import dask
 import dask.bag as db
@@ -38,18 +38,16 @@ def _block_bytes(lines: Iterable[Union[str, bytes]], encoding: str) -> bytes:
     return b"".join(l if isinstance(l, bytes) else l.encode(encoding) for l in lines)
 
 
-def _extract_bytes(data: bytes, grammar, options) -> Iterator[dict]:
+def _extract_list(data: bytes, grammar, options) -> List[dict]:
+    out = []
     for m in uriscan.extract(data, grammar, **options):
         u = m.uri
         rec = {"url": m.url, "truncated": m.truncated}
         for k in ("scheme", "host", "port", "path", "query", "fragment"):
             rec[k] = getattr(u, k) if u is not None else None
         rec["host_type"] = u.host_type if u is not None else None
-        yield rec
-
-
-def _extract_list(data: bytes, grammar, options) -> list:
-    return list(_extract_bytes(data, grammar, options))
+        out.append(rec)
+    return out
 
 
 def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,

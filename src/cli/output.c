@@ -56,7 +56,7 @@ static void write_all(const char *p, size_t n)
 	}
 }
 
-void out_stage_flush(void)
+void out_flush(void)
 {
 	if (out_stage.len == 0)
 		return;
@@ -66,7 +66,7 @@ void out_stage_flush(void)
 
 void out_bytes_slow(const void *p, size_t n)
 {
-	out_stage_flush();
+	out_flush();
 	if (n >= OUT_STAGE_SIZE) {
 		write_all(p, n);
 		return;
@@ -226,10 +226,5 @@ void out_tsv_field(const char *s, size_t n)
 void out_end_record(void)
 {
 	if (interactive || out_stage.len > OUT_STAGE_SIZE / 2)
-		out_stage_flush();
-}
-
-void out_flush(void)
-{
-	out_stage_flush();
+		out_flush();
 }

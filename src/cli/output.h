@@ -26,7 +26,11 @@ struct out_stage {
 extern struct out_stage out_stage;
 /* When [p, p + n) does not fit in what is left of the stage. */
 void out_bytes_slow(const void *p, size_t n);
-void out_stage_flush(void);
+/* Flush everything to stdout's file descriptor (at the end, and before a
+ * message on stderr so that both appear in order). Every output function
+ * ends the program with status 2 when a write fails: after a message on
+ * stderr, or quietly for a closed pipe (EPIPE). */
+void out_flush(void);
 
 /* the first and the last sizeof(T) bytes, for sizeof(T) <= n <= 2 *
  * sizeof(T): both loaded before either is stored */
@@ -82,7 +86,7 @@ void out_str(const char *s);
 static inline void out_char(char c)
 {
 	if (out_stage.len == OUT_STAGE_SIZE)
-		out_stage_flush();
+		out_flush();
 	out_stage.buf[out_stage.len++] = c;
 }
 /* A decimal number. */
@@ -100,13 +104,8 @@ void out_json_name(const char *s);
 /* A TSV field (PostgreSQL COPY text format): '\\', tab, newline and
  * carriage return become \\ \t \n \r; every other byte is copied. */
 void out_tsv_field(const char *s, size_t n);
-/* End of one output record: hands the bytes to stdio when the buffer is
+/* End of one output record: writes the stage when it is more than half
  * full or stdout is a terminal. */
 void out_end_record(void);
-/* Flush everything to stdout's file descriptor (at the end, and before a
- * message on stderr so that both appear in order). Every output function
- * ends the program with status 2 when a write fails: after a message on
- * stderr, or quietly for a closed pipe (EPIPE). */
-void out_flush(void);
 
 #endif

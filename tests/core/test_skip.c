@@ -241,9 +241,8 @@ int main(int argc, char **argv)
 			       a ? "read-only" : "WRITABLE",
 			       b ? "read-only" : "WRITABLE");
 	}
-	for (size_t k = 0; k < sizeof skips / sizeof skips[0]; k++) {
-		if (dispatch_only)
-			break;
+	for (size_t k = 0; !dispatch_only && k < sizeof skips / sizeof skips[0];
+	     k++) {
 		if (!has[skips[k].level]) {
 			tap_skip(missing[skips[k].level]);
 			continue;
