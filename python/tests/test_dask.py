@@ -13,7 +13,7 @@ db = pytest.importorskip("dask.bag")
 
 import uriscan  # noqa: E402
 import uriscan.dask as ud  # noqa: E402
-from uriscan.logformat import parse_line  # noqa: E402
+from uriscan.logformat import parse_lines  # noqa: E402
 from vectors import ROOT, SHARED  # noqa: E402
 
 LOG = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
@@ -66,30 +66,37 @@ def test_extract_bag_compressed_empty_and_keys(tmp_path):
     assert [r["url"] for r in ra] != [r["url"] for r in rc]  # the trailing "."
 
 
-def test_log_bag_records():
-    path = os.path.join(NGINX, "nginx-combined.log")
-    recs = ud.log_bag(path, "combined", blocksize=4096).compute(scheduler="sync")
-    with open(path, "rb") as f:
-        raw = f.read().splitlines(keepends=True)
-    assert len(recs) == len(raw)
-    assert recs == [parse_line(l, "combined") or {"malformed": l} for l in raw]
-    statuses = dict(ud.count_by(db.from_sequence(recs, npartitions=3), "status")
+def test_log_bag_records(tmp_path):
+    """Blocks of 97 bytes (most lines cut) give the records of the whole
+    file; a bag of lines gives one record per line, the line kept as given
+    in a malformed one. The records themselves: test_logformat.py."""
+    with open(os.path.join(NGINX, "nginx-combined.log"), "rb") as f:
+        raw = f.read()
+    path = tmp_path / "mixed.log"
+    path.write_bytes(raw + b"not a log line\n" + raw + b"x")  # no final line feed
+    want = parse_lines(path.read_bytes(), "combined")
+    assert any("malformed" in r for r in want) and any("status" in r for r in want)
+    recs = ud.log_bag(str(path), "combined", blocksize=97)
+    assert recs.npartitions > 10
+    assert recs.compute(scheduler="sync") == want
+    lines = path.read_bytes().splitlines(keepends=True)
+    from_bag = ud.log_bag(db.from_sequence([l.decode("latin-1") for l in lines],
+                                           npartitions=3), "combined")
+    assert from_bag.compute(scheduler="sync") == want
+    assert ud.log_bag(str(path), "auto").name != ud.log_bag(str(path), "common").name
+    with pytest.raises(ValueError):
+        ud.log_bag(str(path), "extended")
+    statuses = dict(ud.count_by(db.from_sequence(want, npartitions=3), "status")
                     .compute(scheduler="sync"))
-    assert statuses == dict(collections.Counter(r["status"] for r in recs if "status" in r))
+    assert statuses == dict(collections.Counter(r["status"] for r in want if "status" in r))
 
 
-def test_parse_line_fields():
-    r = parse_line(b'1.2.3.4 - bob [17/May/2015:10:05:03 +0000] "GET http://Ex.com/a?b '
-                   b'HTTP/1.1" 200 5 "http://ref.example/x" "ag\\"ent"\n')
-    assert (r["client"], r["user"], r["method"], r["target"], r["version"]) == \
-        (b"1.2.3.4", b"bob", b"GET", b"http://Ex.com/a?b", b"HTTP/1.1")
-    assert (r["status"], r["target_host"], r["referer_host"], r["agent"]) == \
-        (200, b"Ex.com", b"ref.example", b'ag"ent')
-    bad = parse_line(b'1.2.3.4 - - [t] "GET /a b HTTP/1.1" 400 0 "-" "-"')
-    assert bad["request_valid"] is False and bad["method"] is None
-    assert parse_line(b"not a log line") is None
-    c = parse_line(b'h - - [t] "GET / HTTP/1.0" 304 -', "common")
-    assert c["target"] == b"/" and "referer" not in c
+def test_bag_of_lines_without_line_feeds():
+    """Lines of a bag that lack a line feed are not run together."""
+    bag = db.from_sequence(["see http://a.example/x", "http://b.example/y"],
+                           npartitions=1)
+    assert [r["url"] for r in ud.extract_bag(bag).compute(scheduler="sync")] == \
+        [b"http://a.example/x", b"http://b.example/y"]
 
 
 def cli_top(path, n):

@@ -104,10 +104,13 @@ PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 /* URI.replace of the URI parsed into u from input (a str or bytes). */
 PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
                       PyObject *const *a, Py_ssize_t n, PyObject *kw);
 int upy_extract_init(PyObject *module);
 int upy_uri_init(void);
+int upy_log_init(void);
 
 #endif

@@ -1,6 +1,6 @@
 # Type stub of uriscan._core, the C extension (python/uriscan/*.c).
 # Every call: str in -> str out, bytes (or another buffer) in -> bytes out.
-from typing import (AnyStr, Generic, Iterable, Iterator, Literal, Optional, TypeVar,
+from typing import (Any, AnyStr, Generic, Iterable, Iterator, Literal, Optional, TypeVar,
                     Union, overload)
 from urllib.parse import SplitResult, SplitResultBytes
 
@@ -160,3 +160,6 @@ def recompose(*, scheme: Optional[_Buffer] = ..., authority: Optional[_Buffer] =
               port: Optional[_Buffer] = ..., path: Optional[_Buffer] = ...,
               query: Optional[_Buffer] = ..., fragment: Optional[_Buffer] = ...,
               grammar: str = ...) -> bytes: ...
+# access-log lines (uriscan.logformat): bytes in, records of bytes out
+def log_line(line: _Buffer, format: str = ..., malformed: bool = ...) -> Optional[dict[str, Any]]: ...
+def log_records(data: _Buffer, format: str = ...) -> list[dict[str, Any]]: ...

@@ -5,8 +5,9 @@ Import it only where Dask is installed (python3-dask); it holds no data.
 Blocks are cut only at a line delimiter (dask.bytes.read_bytes(
 delimiter="\\n"), which dask.bag.read_text uses too): a block is whole
 lines, and since no URL holds a line feed, no URL is ever split.
-extract_bag reads the blocks as bytes and extracts from each at once; a
-bag of str lines would be decoded, split and joined again for nothing.
+extract_bag and log_bag read the blocks as bytes and make the records of a
+block in one C call; a bag of str lines would be decoded, split and joined
+again for nothing.
 """
 import collections
 from typing import Iterable, List, Union
@@ -18,24 +19,43 @@ from fsspec.core import get_fs_token_paths
 from fsspec.utils import infer_compression
 
 import uriscan
-from uriscan.logformat import parse_line
+from uriscan._core import log_line
+from uriscan.logformat import FORMATS, parse_lines
 
 DEFAULT_BLOCKSIZE = "64MiB"
-# latin-1 maps every byte to one character and back: log bytes survive the
-# str lines of read_text unchanged, whatever their encoding.
+# latin-1 maps every byte to one character and back: the str lines of a bag
+# made by read_text(encoding="latin-1") become their bytes again unchanged.
 DEFAULT_ENCODING = "latin-1"
 HOST_MAX = 1024  # `uriscan extract --top` keys: at most 1024 bytes of host
 
 
-def _bag(paths_or_bag, blocksize, encoding) -> db.Bag:
-    if isinstance(paths_or_bag, db.Bag):
-        return paths_or_bag
-    return db.read_text(paths_or_bag, blocksize=blocksize, encoding=encoding,
-                        linedelimiter="\n")
+def _line_bytes(line: Union[str, bytes], encoding: str) -> bytes:
+    return line if isinstance(line, bytes) else line.encode(encoding)
 
 
 def _block_bytes(lines: Iterable[Union[str, bytes]], encoding: str) -> bytes:
-    return b"".join(l if isinstance(l, bytes) else l.encode(encoding) for l in lines)
+    # a line feed after each line that lacks one (read_text keeps them; a
+    # bag made of lines may not): two lines never run into one URL
+    out = []
+    for line in lines:
+        b = _line_bytes(line, encoding)
+        out.append(b if b.endswith(b"\n") else b + b"\n")
+    return b"".join(out)
+
+
+def _from_blocks(paths, blocksize, fn, *args) -> db.Bag:
+    """A bag of fn(block, *args) for each block of the files (bytes cut
+    after a line feed; a compressed file, by its extension, read whole)."""
+    _, _, files = get_fs_token_paths(paths)
+    if any(infer_compression(f) for f in files):
+        blocksize = None  # a compressed file cannot be cut
+    _, blocks = read_bytes(paths, delimiter=b"\n", blocksize=blocksize,
+                           compression="infer")
+    # the keys come from the function and its arguments (pure): another
+    # grammar, format or option is another graph
+    call = dask.delayed(fn, pure=True)
+    parts = [call(b, *args) for file_blocks in blocks for b in file_blocks]
+    return db.from_delayed(parts) if parts else db.from_sequence([])
 
 
 def _extract_list(data: bytes, grammar, options) -> List[dict]:
@@ -66,32 +86,24 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
         return paths_or_bag.map_partitions(
             lambda part: _extract_list(_block_bytes(part, encoding),
                                        grammar, options))
-    # a compressed file (by its extension) cannot be cut: read whole
-    _, _, files = get_fs_token_paths(paths_or_bag)
-    if any(infer_compression(f) for f in files):
-        blocksize = None
-    _, blocks = read_bytes(paths_or_bag, delimiter=b"\n", blocksize=blocksize,
-                           compression="infer")
-    # the keys come from the function and its arguments (pure): another
-    # grammar or option is another graph
-    extract = dask.delayed(_extract_list, pure=True)
-    parts = [extract(b, grammar, options) for file_blocks in blocks
-             for b in file_blocks]
-    return db.from_delayed(parts) if parts else db.from_sequence([])
+    return _from_blocks(paths_or_bag, blocksize, _extract_list, grammar, options)
 
 
 def log_bag(paths_or_bag, format: str = "combined", *,
             blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING) -> db.Bag:
     """A bag of one record per access-log line (uriscan.logformat.parse_line;
-    a line not in the format gives {"malformed": line})."""
-    if format not in ("common", "combined"):
-        raise ValueError("format must be 'common' or 'combined'")
-    bag = _bag(paths_or_bag, blocksize, encoding)
-
-    def one(line):
-        b = line if isinstance(line, bytes) else line.encode(encoding)
-        return parse_line(b, format) or {"malformed": b}
-    return bag.map(one)
+    a line not in the format gives {"malformed": line, "why": ...,
+    "offset": ...}, as uriscan.logformat.parse_lines). Each block is split
+    into lines and records by one C call. paths_or_bag: as for
+    extract_bag."""
+    if format not in FORMATS:
+        raise ValueError("format must be 'combined', 'common' or 'auto'")
+    if isinstance(paths_or_bag, db.Bag):
+        # a record per line as given (a malformed record holds the line)
+        return paths_or_bag.map(
+            lambda line: log_line(_line_bytes(line, encoding), format,
+                                  malformed=True))
+    return _from_blocks(paths_or_bag, blocksize, parse_lines, format)
 
 
 def count_by(bag: db.Bag, field: str) -> db.Bag:

@@ -1,8 +1,8 @@
 /*
  * py_module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,
- * py_extract.c, py_iri.c, py_ops.c, py_recompose.c and py_resolve.c; the
- * URI type in py_uri.c.
+ * py_extract.c, py_iri.c, py_ops.c, py_recompose.c, py_resolve.c and
+ * py_log.c; the URI type in py_uri.c.
  */
 #include "_core.h"
 
@@ -138,6 +138,18 @@ static PyMethodDef methods[] = {
      "Nothing is encoded: a component invalid in its place raises\n"
      "uriscan.Error, status 'bad_component', with its component and the\n"
      "offset inside it. authority excludes userinfo, host and port."},
+    {"log_line", (PyCFunction)(void (*)(void))upy_log_line, FAST,
+     "log_line(line, format='combined', malformed=False) -> dict or None\n\n"
+     "The fields of one access-log line (bytes; a final '\\n' and a '\\r'\n"
+     "before it are cut), split as `uriscan log` splits it; when the line\n"
+     "is not in the format ('combined', 'common', or 'auto': either), None,\n"
+     "or with malformed=True {'malformed': line, 'why': the reason,\n"
+     "'offset': where the split stopped}. Keys: uriscan.logformat.parse_line."},
+    {"log_records", (PyCFunction)(void (*)(void))upy_log_records, FAST,
+     "log_records(data, format='combined') -> list of dict\n\n"
+     "log_line of each line of data (bytes, lines ended by '\\n'); a line\n"
+     "not in the format gives {'malformed': the line with its '\\n',\n"
+     "'why': the reason, 'offset': where in the line the split stopped}."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {
@@ -164,7 +176,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "The input does not match the rule (status syntax, incomplete,\n"
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
-	if (upy_InvalidURI == NULL || upy_uri_init() < 0 ||
+	if (upy_InvalidURI == NULL || upy_uri_init() < 0 || upy_log_init() < 0 ||
 	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||
 	    PyObject_SetAttrString(upy_Error, "argument", Py_None) < 0 ||
 	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||

@@ -155,6 +155,31 @@ static void not_in_format(struct logrun *r, const char *rec, size_t len,
 		          why, (int)(len > 200 ? 200 : len), rec);
 }
 
+static void log_fields_free(struct log_fields *f)
+{
+	free(f->req);
+	free(f->ref);
+	free(f->req_esc);
+	free(f->ref_esc);
+	f->req = f->ref = NULL;
+	f->req_esc = f->ref_esc = NULL;
+	f->cap = 0;
+}
+
+/* Room in f's buffers for a line of len bytes (they grow to the longest
+ * line). */
+static void log_fields_reserve(struct log_fields *f, size_t len)
+{
+	if (len < f->cap)
+		return;
+	log_fields_free(f);
+	f->cap = len + 1;
+	f->req = cli_calloc(f->cap, 1);
+	f->ref = cli_calloc(f->cap, 1);
+	f->req_esc = cli_calloc(f->cap, sizeof(uint32_t));
+	f->ref_esc = cli_calloc(f->cap, sizeof(uint32_t));
+}
+
 static void log_record(void *ctx, const char *rec, size_t len)
 {
 	struct logrun *r = ctx;
@@ -162,6 +187,7 @@ static void log_record(void *ctx, const char *rec, size_t len)
 	const char *why;
 
 	r->lines++;
+	log_fields_reserve(&r->f, len);
 	why = log_line_split(r->fmt, rec, len, &r->f);
 	if (why != NULL) {
 		not_in_format(r, rec, len, why);

@@ -1,6 +1,6 @@
 /*
  * cmd_log.h: the parts of `uriscan log` (cmd_log.c: options, judging, the FILE
- * loop; log_line.c: the access-log line format; log_output.c: the records
+ * loop; log_line.h: the access-log line format; log_output.c: the records
  * and the summary). Internal to log; other commands do not include it.
  */
 #ifndef URISCAN_CLI_LOG_H
@@ -13,26 +13,8 @@
 
 #include "counted_set.h"
 #include "input.h"
+#include "log_line.h"
 #include "norm_buf.h"
-
-enum logfmt { FMT_AUTO, FMT_COMMON, FMT_COMBINED };
-
-/* The fields of one log line that are judged, decoded (log_line.c). */
-struct log_fields {
-	char *req, *ref;          /* the request line and the referer */
-	size_t cap;               /* room in each buffer */
-	uint32_t *req_esc, *ref_esc; /* offsets of the bytes from escapes */
-	size_t nreq_esc, nref_esc;
-	long rl, fl;              /* decoded lengths (fl: -1 without referer) */
-	int has_ref;              /* a referer other than "-" */
-	unsigned status;          /* the HTTP status, 100..599 */
-};
-
-/* Split the line [rec, rec + len) in format fmt into f (its buffers grow
- * to the line). Returns NULL, or why the line is not in the format. */
-const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
-                           struct log_fields *f);
-void log_fields_free(struct log_fields *f);
 
 struct logrun {
 	struct record_loop loop;

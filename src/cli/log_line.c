@@ -1,7 +1,7 @@
 /*
- * log_line.c: the Apache/nginx access-log line formats of `uriscan log`
- * (log.h): split a line, decode its quoted fields. Judges no URI and
- * prints nothing.
+ * log_line.c: the Apache/nginx access-log line formats (log_line.h), for
+ * `uriscan log` and the Python extension: split a line, decode its quoted
+ * fields. Judges no URI, prints nothing, allocates nothing.
  *
  *   common:   %h %l %u %t "%r" %>s %b
  *   combined: common "%{Referer}i" "%{User-agent}i"
@@ -10,12 +10,10 @@
  * Apache's \b \n \r \t \v); they are decoded, and the offsets (in the
  * decoded field) of the bytes that came from an escape are recorded.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "byte_scan.h"
-#include "cmd_log.h"
-#include "report.h"
+#include "log_line.h"
 
 static int hexv(int c)
 {
@@ -52,35 +50,29 @@ static int escape(const char *p, const char *e, int *used)
 	}
 }
 
-/* A quoted field at *p: decode it into out (room for e - *p bytes),
- * recording escape offsets in esc. Returns the decoded length, or -1 if
- * there is no closing quote. *p ends after the quote. */
-static long quoted(const char **pp, const char *e, char *out, uint32_t *esc,
-                   size_t *nesc)
+/* Decode [p, e) into out up to the first quote that no backslash escapes,
+ * recording in esc (when not NULL) the offsets of the bytes that came from
+ * an escape. Returns the decoded length; *end is the quote, or e. */
+static size_t decode(const char *p, const char *e, char *out, uint32_t *esc,
+                     size_t *nesc, const char **end)
 {
-	const char *p = *pp;
-	size_t o = 0;
-	*nesc = 0;
-	if (p >= e || *p != '"')
-		return -1;
-	for (p++; p < e;) {
+	size_t o = 0, n = 0;
+
+	while (p < e) {
 		/* the bytes up to the next quote or backslash, as they are */
 		const char *q = (const char *)byte_scan_quote(
 		    (const unsigned char *)p, (const unsigned char *)e);
 		memcpy(out + o, p, (size_t)(q - p));
 		o += (size_t)(q - p);
 		p = q;
-		if (p == e)
+		if (p == e || *p == '"')
 			break;
-		if (*p == '"') {
-			*pp = p + 1;
-			return (long)o;
-		}
 		/* a backslash */
 		if (p + 1 < e) {
 			int used, byte = escape(p, e, &used);
 			if (byte >= 0) {
-				esc[(*nesc)++] = (uint32_t)o;
+				if (esc != NULL)
+					esc[n++] = (uint32_t)o;
 				out[o++] = (char)byte;
 				p += used + 1;
 				continue;
@@ -88,7 +80,48 @@ static long quoted(const char **pp, const char *e, char *out, uint32_t *esc,
 		}
 		out[o++] = *p++;
 	}
-	return -1;
+	if (nesc != NULL)
+		*nesc = n;
+	*end = p;
+	return o;
+}
+
+size_t log_unquote(const char *p, const char *e, char *out)
+{
+	size_t o = 0;
+
+	for (;;) {
+		const char *end;
+		o += decode(p, e, out + o, NULL, NULL, &end);
+		if (end == e)
+			return o;
+		/* a quote that no backslash escapes: not in a field that
+		 * log_line_split gives, kept as it is */
+		out[o++] = '"';
+		p = end + 1;
+	}
+}
+
+/* A quoted field at *pp: decode it into out (room for e - *pp bytes),
+ * recording escape offsets in esc and its bytes as written in *raw.
+ * Returns the decoded length, or -1 if there is no closing quote. *pp
+ * ends after the quote. */
+static long quoted(const char **pp, const char *e, const char *rec, char *out,
+                   uint32_t *esc, size_t *nesc, struct log_span *raw)
+{
+	const char *p = *pp, *end;
+	size_t o;
+
+	*nesc = 0;
+	if (p >= e || *p != '"')
+		return -1;
+	o = decode(p + 1, e, out, esc, nesc, &end);
+	if (end == e)
+		return -1;
+	raw->off = (size_t)(p + 1 - rec);
+	raw->len = (size_t)(end - p - 1);
+	*pp = end + 1;
+	return (long)o;
 }
 
 /* A run of non-space bytes at *p; 0 when it is empty. */
@@ -111,22 +144,12 @@ static int space(const char **pp, const char *e)
 	return 0;
 }
 
-static void reserve(struct log_fields *f, size_t len)
+/* The user agent: a quoted field that is not decoded, last on the line.
+ * *pp ends at the byte that ends it. */
+static const char *user_agent(const char **pp, const char *e, const char *rec,
+                              struct log_span *raw)
 {
-	if (len + 1 <= f->cap)
-		return;
-	log_fields_free(f);
-	f->cap = len + 1;
-	f->req = cli_calloc(f->cap, 1);
-	f->ref = cli_calloc(f->cap, 1);
-	f->req_esc = cli_calloc(f->cap, sizeof(uint32_t));
-	f->ref_esc = cli_calloc(f->cap, sizeof(uint32_t));
-}
-
-/* The user agent: a quoted field that is not judged, last on the line. */
-static const char *user_agent(const char *p, const char *e)
-{
-	const char *q = p;
+	const char *q = *pp;
 	if (q >= e || *q != '"')
 		return "user agent";
 	/* to the closing quote, over each backslash and the byte after it */
@@ -137,8 +160,13 @@ static const char *user_agent(const char *p, const char *e)
 			break;
 		q += q + 1 < e ? 2 : 1;
 	}
-	if (q >= e)
+	if (q >= e) {
+		*pp = e;
 		return "user agent not quoted";
+	}
+	raw->off = (size_t)(*pp + 1 - rec);
+	raw->len = (size_t)(q - *pp - 1);
+	*pp = q + 1;
 	if (q + 1 != e)
 		return "bytes after user agent";
 	return NULL;
@@ -155,57 +183,85 @@ static int status_code(const char *a, const char *b, unsigned *status)
 	return 1;
 }
 
+static void span(struct log_span *sp, const char *rec, const char *a,
+                 const char *b)
+{
+	sp->off = (size_t)(a - rec);
+	sp->len = (size_t)(b - a);
+}
+
+/* The line is not in the format: why, stopped at p. */
+#define FAIL(why)                                                              \
+	do {                                                                       \
+		f->stop = (size_t)(p - rec);                                           \
+		return (why);                                                          \
+	} while (0)
+
 const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
                            struct log_fields *f)
 {
-	const char *p = rec, *e = rec + len, *a, *sa, *sb;
+	const char *p = rec, *e = rec + len, *a;
+	static const struct log_span none;
 
-	reserve(f, len);
 	f->fl = -1;
+	f->rl = -1;
 	f->has_ref = 0;
-	if (!token(&p, e, &a) || !space(&p, e) || !token(&p, e, &a) ||
-	    !space(&p, e) || !token(&p, e, &a) || !space(&p, e))
-		return "host ident user";
-	if (p >= e || *p != '[')
-		return "no [time]";
-	p = memchr(p, ']', (size_t)(e - p));
-	if (p == NULL)
-		return "no [time]";
-	p++;
-	if (!space(&p, e))
-		return "after [time]";
-	f->rl = quoted(&p, e, f->req, f->req_esc, &f->nreq_esc);
-	if (f->rl < 0)
-		return "request not quoted";
-	if (!space(&p, e) || !token(&p, e, &sa))
-		return "status bytes";
-	sb = p;
+	f->nreq_esc = f->nref_esc = 0;
+	f->host = f->ident = f->user = f->time = f->request = f->status_s =
+	    f->size = f->referer = f->agent = none;
+	f->stop = 0;
+	if (f->cap <= len)
+		FAIL("buffers too small");
+	if (!token(&p, e, &a))
+		FAIL("host ident user");
+	span(&f->host, rec, a, p);
 	if (!space(&p, e) || !token(&p, e, &a))
-		return "status bytes";
-	if (!status_code(sa, sb, &f->status))
-		return "status";
+		FAIL("host ident user");
+	span(&f->ident, rec, a, p);
+	if (!space(&p, e) || !token(&p, e, &a))
+		FAIL("host ident user");
+	span(&f->user, rec, a, p);
+	if (!space(&p, e))
+		FAIL("host ident user");
+	if (p >= e || *p != '[')
+		FAIL("no [time]");
+	a = memchr(p, ']', (size_t)(e - p));
+	if (a == NULL)
+		FAIL("no [time]");
+	span(&f->time, rec, p + 1, a);
+	p = a + 1;
+	if (!space(&p, e))
+		FAIL("after [time]");
+	f->rl = quoted(&p, e, rec, f->req, f->req_esc, &f->nreq_esc, &f->request);
+	if (f->rl < 0)
+		FAIL("request not quoted");
+	if (!space(&p, e) || !token(&p, e, &a))
+		FAIL("status bytes");
+	span(&f->status_s, rec, a, p);
+	if (!space(&p, e) || !token(&p, e, &a))
+		FAIL("status bytes");
+	span(&f->size, rec, a, p);
+	if (!status_code(rec + f->status_s.off, rec + f->size.off - 1,
+	                 &f->status)) {
+		p = rec + f->status_s.off;
+		FAIL("status");
+	}
 	if (p < e) {
 		const char *why;
 		if (fmt == FMT_COMMON)
-			return "bytes after %b";
-		if (!space(&p, e) ||
-		    (f->fl = quoted(&p, e, f->ref, f->ref_esc, &f->nref_esc)) < 0 ||
-		    !space(&p, e))
-			return "referer";
-		why = user_agent(p, e);
+			FAIL("bytes after %b");
+		if (!space(&p, e))
+			FAIL("referer");
+		f->fl = quoted(&p, e, rec, f->ref, f->ref_esc, &f->nref_esc,
+		               &f->referer);
+		if (f->fl < 0 || !space(&p, e))
+			FAIL("referer");
+		why = user_agent(&p, e, rec, &f->agent);
 		if (why != NULL)
-			return why;
+			FAIL(why);
 		f->has_ref = !(f->fl == 1 && f->ref[0] == '-');
 	} else if (fmt == FMT_COMBINED) {
-		return "no referer, user agent";
+		FAIL("no referer, user agent");
 	}
 	return NULL;
-}
-
-void log_fields_free(struct log_fields *f)
-{
-	free(f->req);
-	free(f->ref);
-	free(f->req_esc);
-	free(f->ref_esc);
 }

@@ -18,7 +18,9 @@ normalization vectors (normalize-*.tsv as a alone, equivalent.tsv as the
 pair a NUL b) for fuzz_normalize; a few
 resolution vectors (tests/vectors/resolve-*.tsv, "BASE\\nREFERENCE" with
 the flags byte for nonstrict) for fuzz_resolve; the request lines of
-tests/vectors/request-line.tsv and tests/data/logs/ for fuzz_request; a few
+tests/vectors/request-line.tsv and tests/data/logs/ for fuzz_request; the
+lines of tests/vectors/access-log.tsv and tests/data/logs/ for
+fuzz_log_line; a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -116,6 +118,7 @@ def main():
     recompose_seeds()
     resolve_seeds()
     request_seeds()
+    log_line_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -290,6 +293,24 @@ def request_seeds():
                 write("fuzz_request", b"\x00" + m.group(1))
     write("fuzz_request", b"\x02GET / HTTP/1.1")
     write("fuzz_request", b"\x00")
+
+
+def log_line_seeds():
+    """fuzz_log_line: the lines of tests/vectors/access-log.tsv (spaces raw
+    there) and of the sample logs, after the header byte."""
+    path = os.path.join(ROOT, "tests", "vectors", "access-log.tsv")
+    for line in open(path, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 4:
+            continue
+        write("fuzz_log_line", b"\x00" + unescape(f[2]))
+    logs = os.path.join(ROOT, "tests", "data", "logs")
+    for name in sorted(os.listdir(logs)):
+        if name.endswith(".log"):
+            for line in open(os.path.join(logs, name), "rb"):
+                write("fuzz_log_line", b"\x00" + line.rstrip(b"\r\n"))
+    write("fuzz_log_line", b"")
+    write("fuzz_log_line", b"\x00")
 
 
 if __name__ == "__main__":

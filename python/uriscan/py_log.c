@@ -1,0 +1,322 @@
+/*
+ * py_log.c: access-log lines (common, combined) as records, for
+ * uriscan.logformat.parse_line and uriscan.dask.log_bag: the line is split
+ * by `uriscan log`'s own code (src/cli/log_line.h), the request line and the
+ * referer judged by the library; one dict per line, built here in C.
+ */
+#include "_core.h"
+
+#include <string.h>
+
+#include "log_line.h"
+
+/* The record's keys, in their order (interned once). */
+enum {
+	K_CLIENT, K_IDENT, K_USER, K_TIME, K_REQUEST, K_STATUS, K_SIZE, K_METHOD,
+	K_TARGET, K_VERSION, K_REQUEST_VALID, K_TARGET_HOST, K_REFERER, K_AGENT,
+	K_REFERER_HOST, K_MALFORMED, K_WHY, K_OFFSET, K_COUNT
+};
+static const char *const key_names[K_COUNT] = {
+    "client", "ident", "user", "time", "request", "status", "size", "method",
+    "target", "version", "request_valid", "target_host", "referer", "agent",
+    "referer_host", "malformed", "why", "offset"};
+static PyObject *keys[K_COUNT];
+/* The rule that judges the referer (RFC 3986). */
+static unsigned rule_uri;
+
+static int need_rfc3986(void);
+
+/* The decoding buffers of log_line_split, and one for the user agent,
+ * grown to the longest line of a call. */
+struct log_bufs {
+	struct log_fields f;
+	char *agent;
+};
+
+static int bufs_reserve(struct log_bufs *b, size_t len)
+{
+	size_t cap = len + 1;
+	if (cap <= b->f.cap)
+		return 0;
+	if (cap > (size_t)PY_SSIZE_T_MAX / sizeof(uint32_t)) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	PyMem_Free(b->f.req);
+	PyMem_Free(b->f.ref);
+	PyMem_Free(b->agent);
+	PyMem_Free(b->f.req_esc);
+	PyMem_Free(b->f.ref_esc);
+	b->f.req = PyMem_Malloc(cap);
+	b->f.ref = PyMem_Malloc(cap);
+	b->agent = PyMem_Malloc(cap);
+	b->f.req_esc = PyMem_Malloc(cap * sizeof(uint32_t));
+	b->f.ref_esc = PyMem_Malloc(cap * sizeof(uint32_t));
+	b->f.cap = cap;
+	if (!b->f.req || !b->f.ref || !b->agent || !b->f.req_esc || !b->f.ref_esc) {
+		b->f.cap = 0;
+		PyErr_NoMemory();
+		return -1;
+	}
+	return 0;
+}
+
+static void bufs_free(struct log_bufs *b)
+{
+	PyMem_Free(b->f.req);
+	PyMem_Free(b->f.ref);
+	PyMem_Free(b->agent);
+	PyMem_Free(b->f.req_esc);
+	PyMem_Free(b->f.ref_esc);
+}
+
+/* d[key] = v, v's reference taken over (NULL v: the error stays set). */
+static int put(PyObject *d, int key, PyObject *v)
+{
+	int r;
+	if (v == NULL)
+		return -1;
+	r = PyDict_SetItem(d, keys[key], v);
+	Py_DECREF(v);
+	return r;
+}
+
+static PyObject *bytes_of(const char *s, size_t n)
+{
+	return PyBytes_FromStringAndSize(s, (Py_ssize_t)n);
+}
+
+static PyObject *span_bytes(const char *line, struct log_span sp)
+{
+	return bytes_of(line + sp.off, sp.len);
+}
+
+/* The host of s parsed by rule, as bytes, or None (no host, or s is not
+ * in the rule). */
+static PyObject *host_of(unsigned rule, const char *s, size_t n)
+{
+	struct uriscan_uri u;
+	if (uriscan_parse_rule(URISCAN_RFC3986, rule, s, n, 0, &u) != URISCAN_OK ||
+	    !(u.present & (1u << URISCAN_HOST)))
+		Py_RETURN_NONE;
+	return bytes_of(s + u.part[URISCAN_HOST].off, u.part[URISCAN_HOST].len);
+}
+
+/* The fields of a line that log_line_split took, into d. */
+static int fill(PyObject *d, const char *line, struct log_bufs *b)
+{
+	const struct log_fields *f = &b->f;
+	const char *req = f->req;
+	size_t rl = (size_t)f->rl;
+	struct uriscan_request q;
+	/* the form the method takes (CONNECT: authority-form, so the host of
+	 * "CONNECT h:443" is h), else any form: valid exactly when the line
+	 * matches the rule request-line */
+	int valid = uriscan_request_line(req, rl, 0, &q) == URISCAN_OK ||
+	            uriscan_request_line(req, rl, URISCAN_REQUEST_ANY_FORM, &q) ==
+	                URISCAN_OK;
+
+	if (put(d, K_CLIENT, span_bytes(line, f->host)) < 0 ||
+	    put(d, K_IDENT, span_bytes(line, f->ident)) < 0 ||
+	    put(d, K_USER, span_bytes(line, f->user)) < 0 ||
+	    put(d, K_TIME, span_bytes(line, f->time)) < 0 ||
+	    put(d, K_REQUEST, bytes_of(req, rl)) < 0 ||
+	    put(d, K_STATUS, PyLong_FromUnsignedLong(f->status)) < 0 ||
+	    put(d, K_SIZE, span_bytes(line, f->size)) < 0)
+		return -1;
+	if (valid) {
+		const struct uriscan_span h = q.uri.part[URISCAN_HOST];
+		PyObject *host = Py_None;
+		if (URISCAN_HAS(&q.uri, URISCAN_HOST))
+			host = bytes_of(req + h.off, h.len);
+		else
+			Py_INCREF(host);
+		if (put(d, K_METHOD, bytes_of(req + q.method.off, q.method.len)) < 0 ||
+		    put(d, K_TARGET, bytes_of(req + q.target.off, q.target.len)) < 0 ||
+		    put(d, K_VERSION, bytes_of(req + q.version.off, q.version.len)) < 0 ||
+		    put(d, K_REQUEST_VALID, PyBool_FromLong(1)) < 0 ||
+		    put(d, K_TARGET_HOST, host) < 0)
+			return -1;
+	} else if (PyDict_SetItem(d, keys[K_METHOD], Py_None) < 0 ||
+	           PyDict_SetItem(d, keys[K_TARGET], Py_None) < 0 ||
+	           PyDict_SetItem(d, keys[K_VERSION], Py_None) < 0 ||
+	           PyDict_SetItem(d, keys[K_REQUEST_VALID], Py_False) < 0 ||
+	           PyDict_SetItem(d, keys[K_TARGET_HOST], Py_None) < 0) {
+		return -1;
+	}
+	if (f->fl < 0)
+		return 0; /* common */
+	{
+		const char *a = line + f->agent.off;
+		size_t al = log_unquote(a, a + f->agent.len, b->agent);
+		PyObject *rh = Py_None;
+		if (f->has_ref)
+			rh = host_of(rule_uri, f->ref, (size_t)f->fl);
+		else
+			Py_INCREF(rh);
+		if (put(d, K_REFERER, bytes_of(f->ref, (size_t)f->fl)) < 0 ||
+		    put(d, K_AGENT, bytes_of(b->agent, al)) < 0 ||
+		    put(d, K_REFERER_HOST, rh) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The record of the line [s, s + n) (its "\n" and a "\r" before it
+ * already cut), or Py_None when it is not in the format, with *why and
+ * *stop set. NULL with an exception. */
+static PyObject *record(enum logfmt fmt, const char *s, size_t n,
+                        struct log_bufs *b, const char **why, size_t *stop)
+{
+	PyObject *d;
+
+	if (bufs_reserve(b, n) < 0)
+		return NULL;
+	*why = log_line_split(fmt, s, n, &b->f);
+	if (*why != NULL) {
+		*stop = b->f.stop;
+		Py_RETURN_NONE;
+	}
+	d = PyDict_New();
+	if (d != NULL && fill(d, s, b) < 0)
+		Py_CLEAR(d);
+	return d;
+}
+
+static int format_arg(PyObject *o, enum logfmt *fmt)
+{
+	const char *s;
+	if (o == NULL) {
+		*fmt = FMT_COMBINED;
+		return 0;
+	}
+	s = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
+	if (s != NULL && strcmp(s, "combined") == 0)
+		*fmt = FMT_COMBINED;
+	else if (s != NULL && strcmp(s, "common") == 0)
+		*fmt = FMT_COMMON;
+	else if (s != NULL && strcmp(s, "auto") == 0)
+		*fmt = FMT_AUTO;
+	else {
+		PyErr_Clear();
+		PyErr_SetString(PyExc_ValueError,
+		                "format must be 'combined', 'common' or 'auto'");
+		return -1;
+	}
+	return 0;
+}
+
+/* The bytes-like argument (no str: a log line is bytes). */
+static int bytes_arg(const char *fname, PyObject *o, struct upy_input *in)
+{
+	if (PyUnicode_Check(o)) {
+		PyErr_Format(PyExc_TypeError, "%s: expected a bytes-like object, not str",
+		             fname);
+		return -1;
+	}
+	return upy_input_get(o, in, fname);
+}
+
+/* The line's end without its "\n", and without a "\r" before that. */
+static size_t line_len(const char *s, size_t n)
+{
+	if (n > 0 && s[n - 1] == '\n')
+		n--;
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	return n;
+}
+
+/* {"malformed": the line as given, "why": ..., "offset": ...} */
+static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop)
+{
+	PyObject *d = PyDict_New();
+	if (d == NULL || put(d, K_MALFORMED, bytes_of(s, n)) < 0 ||
+	    put(d, K_WHY, PyUnicode_FromString(why)) < 0 ||
+	    put(d, K_OFFSET, PyLong_FromSize_t(stop)) < 0)
+		Py_CLEAR(d);
+	return d;
+}
+
+PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+	static const char *const names[] = {"line", "format", "malformed", NULL};
+	PyObject *v[3], *line, *r;
+	struct upy_input in;
+	struct log_bufs b = {{0}};
+	enum logfmt fmt;
+	const char *why;
+	size_t stop;
+	int want_malformed;
+	(void)m;
+	if (need_rfc3986() < 0 || upy_args("log_line", a, n, kw, names, 2, v) < 0 ||
+	    (line = upy_required("log_line", v, 0, "line")) == NULL ||
+	    format_arg(v[1], &fmt) < 0 ||
+	    (want_malformed = upy_flag_arg(v[2], 0)) < 0 ||
+	    bytes_arg("log_line", line, &in) < 0)
+		return NULL;
+	r = record(fmt, in.s, line_len(in.s, (size_t)in.len), &b, &why, &stop);
+	if (r == Py_None && want_malformed) {
+		Py_DECREF(r);
+		r = malformed(in.s, (size_t)in.len, why, stop);
+	}
+	bufs_free(&b);
+	upy_input_release(&in);
+	return r;
+}
+
+PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+	static const char *const names[] = {"data", "format", NULL};
+	PyObject *v[2], *data, *out = NULL;
+	struct upy_input in;
+	struct log_bufs b = {{0}};
+	enum logfmt fmt;
+	const char *p, *e;
+	(void)m;
+	if (need_rfc3986() < 0 ||
+	    upy_args("log_records", a, n, kw, names, 2, v) < 0 ||
+	    (data = upy_required("log_records", v, 0, "data")) == NULL ||
+	    format_arg(v[1], &fmt) < 0 || bytes_arg("log_records", data, &in) < 0)
+		return NULL;
+	out = PyList_New(0);
+	for (p = in.s, e = in.s + in.len; out != NULL && p < e;) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		size_t whole = nl ? (size_t)(nl + 1 - p) : (size_t)(e - p);
+		const char *why;
+		size_t stop;
+		PyObject *r = record(fmt, p, line_len(p, whole), &b, &why, &stop);
+		if (r == Py_None) {
+			Py_DECREF(r);
+			r = malformed(p, whole, why, stop);
+		}
+		if (r == NULL || PyList_Append(out, r) < 0)
+			Py_CLEAR(out);
+		Py_XDECREF(r);
+		p += whole;
+	}
+	bufs_free(&b);
+	upy_input_release(&in);
+	return out;
+}
+
+int upy_log_init(void)
+{
+	for (int k = 0; k < K_COUNT; k++)
+		if ((keys[k] = PyUnicode_InternFromString(key_names[k])) == NULL)
+			return -1;
+	/* a build without RFC 3986 (-Dgrammars=...): the calls raise */
+	if (uriscan_rule_from_name(URISCAN_RFC3986, "URI", &rule_uri) != URISCAN_OK)
+		rule_uri = ~0u;
+	return 0;
+}
+
+/* 0, or -1 with uriscan.Error "grammar_unavailable" without RFC 3986. */
+static int need_rfc3986(void)
+{
+	static const struct upy_input none;
+	if (rule_uri != ~0u)
+		return 0;
+	upy_raise(URISCAN_E_GRAMMAR_UNAVAILABLE, 0, &none);
+	return -1;
+}
