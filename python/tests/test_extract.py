@@ -53,6 +53,42 @@ def test_extract_whole(grammar, opts, text, want):
 
 
 @pytest.mark.parametrize("grammar,opts,text,want", ecases())
+def test_extract_records(grammar, opts, text, want):
+    """uriscan._core.extract_records (uriscan.dask's records): the vector's
+    matches, each with the components of parse() of the match, None for
+    all of them when it is truncated."""
+    want = expected(text, want, opts)
+    recs = uriscan._core.extract_records(text, grammar, **opts)
+    assert [(r["url"], r["truncated"]) for r in recs] == [(u, t) for _, u, _, t in want]
+    names = ("scheme", "host", "port", "path", "query", "fragment")
+    for r in recs:
+        assert list(r) == ["url", "truncated", *names, "host_type"]
+        if r["truncated"]:
+            assert all(r[k] is None for k in names + ("host_type",))
+            continue
+        u = uriscan.parse(r["url"], grammar)
+        assert [r[k] for k in names] == [getattr(u, k) for k in names]
+        assert r["host_type"] == u.host_type
+
+
+def test_extract_records_arguments():
+    text = b"see http://h.example/" + b"p" * 300 + b" and ftp://f/x."
+    recs = uriscan._core.extract_records(bytearray(text), max_len=128)
+    assert [(len(r["url"]), r["truncated"]) for r in recs] == [(128, True), (9, False)]
+    assert recs[1]["host_type"] == "reg-name" and recs[1]["port"] is None
+    assert uriscan._core.extract_records(text, trim=False)[1]["url"] == b"ftp://f/x."
+    assert uriscan._core.extract_records(b"mailto:a@b.example", opaque=True)[0]["path"] == \
+        b"a@b.example"
+    assert uriscan._core.extract_records(b"") == []
+    with pytest.raises(TypeError):
+        uriscan._core.extract_records("str")
+    with pytest.raises(ValueError):
+        uriscan._core.extract_records(text, "rfc9999")
+    with pytest.raises(ValueError):
+        uriscan._core.extract_records(text, max_len=5)
+
+
+@pytest.mark.parametrize("grammar,opts,text,want", ecases())
 def test_extractor_chunks(grammar, opts, text, want):
     want = expected(text, want, opts)
     rnd = random.Random(len(text))

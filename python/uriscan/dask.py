@@ -18,8 +18,7 @@ from dask.bytes import read_bytes
 from fsspec.core import get_fs_token_paths
 from fsspec.utils import infer_compression
 
-import uriscan
-from uriscan._core import log_line
+from uriscan._core import extract_records, log_line
 from uriscan.logformat import FORMATS, parse_lines
 
 DEFAULT_BLOCKSIZE = "64MiB"
@@ -59,15 +58,8 @@ def _from_blocks(paths, blocksize, fn, *args) -> db.Bag:
 
 
 def _extract_list(data: bytes, grammar, options) -> List[dict]:
-    out = []
-    for m in uriscan.extract(data, grammar, **options):
-        u = m.uri
-        rec = {"url": m.url, "truncated": m.truncated}
-        for k in ("scheme", "host", "port", "path", "query", "fragment"):
-            rec[k] = getattr(u, k) if u is not None else None
-        rec["host_type"] = u.host_type if u is not None else None
-        out.append(rec)
-    return out
+    # the records are built in C (uriscan._core.extract_records)
+    return extract_records(data, grammar, **options)
 
 
 def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,

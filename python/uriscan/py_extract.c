@@ -50,42 +50,53 @@ static PyStructSequence_Desc match_desc = {
     "uriscan.Match", "A URL found by uriscan.extract or uriscan.Extractor.",
     match_fields, 5};
 
-/* The extractor options: v[] = grammar, components, max_len, opaque, trim. */
-static int make_extractor(XObject *self, PyObject **v)
+int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
+                        struct uriscan_extract_options *opt, int *components)
 {
-	struct uriscan_extract_options opt = {0, 0, NULL};
-	enum uriscan_grammar g;
-	int st;
-	if (upy_grammar(v[0], URISCAN_RFC3986, &g) < 0)
+	opt->flags = 0;
+	opt->max_len = 0;
+	opt->opaque_schemes = NULL;
+	if (upy_grammar(v[0], URISCAN_RFC3986, g) < 0)
 		return -1;
-	self->components = v[1] ? PyObject_IsTrue(v[1]) : 1;
-	if (self->components < 0)
+	*components = v[1] ? PyObject_IsTrue(v[1]) : 1;
+	if (*components < 0)
 		return -1;
-	if (!self->components)
-		opt.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	if (!*components)
+		opt->flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	if (v[2] && v[2] != Py_None) {
-		opt.max_len = PyLong_AsSize_t(v[2]);
-		if (opt.max_len == (size_t)-1 && PyErr_Occurred())
+		opt->max_len = PyLong_AsSize_t(v[2]);
+		if (opt->max_len == (size_t)-1 && PyErr_Occurred())
 			return -1;
-		if (opt.max_len < URISCAN_EXTRACT_MAX_LEN_MIN) {
+		if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN) {
 			PyErr_Format(PyExc_ValueError, "max_len must be at least %u",
 			             URISCAN_EXTRACT_MAX_LEN_MIN);
 			return -1;
 		}
 	}
 	if (v[3] == Py_True)
-		opt.opaque_schemes = URISCAN_EXTRACT_OPAQUE_DEFAULT;
+		opt->opaque_schemes = URISCAN_EXTRACT_OPAQUE_DEFAULT;
 	else if (v[3] && PyUnicode_Check(v[3]))
-		opt.opaque_schemes = PyUnicode_AsUTF8(v[3]);
+		opt->opaque_schemes = PyUnicode_AsUTF8(v[3]);
 	else if (v[3] && v[3] != Py_None && v[3] != Py_False) {
 		PyErr_SetString(PyExc_TypeError, "opaque must be None, a bool or a str "
 		                "(comma-separated schemes)");
 		return -1;
 	}
-	if (v[3] && PyUnicode_Check(v[3]) && opt.opaque_schemes == NULL)
+	if (v[3] && PyUnicode_Check(v[3]) && opt->opaque_schemes == NULL)
 		return -1;
 	if (v[4] && !PyObject_IsTrue(v[4]))
-		opt.flags |= URISCAN_EXTRACT_NO_TRIM;
+		opt->flags |= URISCAN_EXTRACT_NO_TRIM;
+	return 0;
+}
+
+/* The extractor of the options v[] (upy_extract_options). */
+static int make_extractor(XObject *self, PyObject **v)
+{
+	struct uriscan_extract_options opt;
+	enum uriscan_grammar g;
+	int st;
+	if (upy_extract_options(v, &g, &opt, &self->components) < 0)
+		return -1;
 	st = uriscan_extractor_new(g, &opt, &self->x);
 	if (st != URISCAN_OK) {
 		PyErr_Format(st == URISCAN_E_NO_MEMORY ? PyExc_MemoryError : PyExc_ValueError,

@@ -1,8 +1,8 @@
 /*
  * py_module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,
- * py_extract.c, py_iri.c, py_ops.c, py_recompose.c, py_resolve.c and
- * py_log.c; the URI type in py_uri.c.
+ * py_extract.c, py_extract_records.c, py_iri.c, py_ops.c, py_recompose.c,
+ * py_resolve.c and py_log.c; the URI type in py_uri.c.
  */
 #include "_core.h"
 
@@ -138,6 +138,13 @@ static PyMethodDef methods[] = {
      "Nothing is encoded: a component invalid in its place raises\n"
      "uriscan.Error, status 'bad_component', with its component and the\n"
      "offset inside it. authority excludes userinfo, host and port."},
+    {"extract_records", (PyCFunction)(void (*)(void))upy_extract_records, FAST,
+     "extract_records(data, grammar='rfc3986', *, max_len=None, opaque=None,\n"
+     "                trim=True) -> list of dict\n\n"
+     "The URLs of data (bytes-like) as uriscan.extract finds them, each a\n"
+     "dict: url (bytes), truncated, scheme host port path query fragment\n"
+     "(bytes or None; None when truncated) and host_type (str or None).\n"
+     "The records of uriscan.dask.extract_bag, built in C."},
     {"log_line", (PyCFunction)(void (*)(void))upy_log_line, FAST,
      "log_line(line, format='combined', malformed=False) -> dict or None\n\n"
      "The fields of one access-log line (bytes; a final '\\n' and a '\\r'\n"
@@ -177,6 +184,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
 	if (upy_InvalidURI == NULL || upy_uri_init() < 0 || upy_log_init() < 0 ||
+	    upy_extract_records_init() < 0 ||
 	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||
 	    PyObject_SetAttrString(upy_Error, "argument", Py_None) < 0 ||
 	    PyModule_AddObjectRef(m, "Error", upy_Error) < 0 ||
