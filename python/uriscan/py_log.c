@@ -26,8 +26,9 @@ static unsigned rule_uri;
 
 static int need_rfc3986(void);
 
-/* The decoding buffers of log_line_split, and one for the user agent,
- * grown to the longest line of a call. */
+/* The decoding buffers of log_line_split (without the escapes' offsets,
+ * which no record holds), and one for the user agent, grown to the longest
+ * line of a call: three times its length. */
 struct log_bufs {
 	struct log_fields f;
 	char *agent;
@@ -38,22 +39,14 @@ static int bufs_reserve(struct log_bufs *b, size_t len)
 	size_t cap = len + 1;
 	if (cap <= b->f.cap)
 		return 0;
-	if (cap > (size_t)PY_SSIZE_T_MAX / sizeof(uint32_t)) {
-		PyErr_NoMemory();
-		return -1;
-	}
 	PyMem_Free(b->f.req);
 	PyMem_Free(b->f.ref);
 	PyMem_Free(b->agent);
-	PyMem_Free(b->f.req_esc);
-	PyMem_Free(b->f.ref_esc);
 	b->f.req = PyMem_Malloc(cap);
 	b->f.ref = PyMem_Malloc(cap);
 	b->agent = PyMem_Malloc(cap);
-	b->f.req_esc = PyMem_Malloc(cap * sizeof(uint32_t));
-	b->f.ref_esc = PyMem_Malloc(cap * sizeof(uint32_t));
 	b->f.cap = cap;
-	if (!b->f.req || !b->f.ref || !b->agent || !b->f.req_esc || !b->f.ref_esc) {
+	if (!b->f.req || !b->f.ref || !b->agent) {
 		b->f.cap = 0;
 		PyErr_NoMemory();
 		return -1;
@@ -66,8 +59,6 @@ static void bufs_free(struct log_bufs *b)
 	PyMem_Free(b->f.req);
 	PyMem_Free(b->f.ref);
 	PyMem_Free(b->agent);
-	PyMem_Free(b->f.req_esc);
-	PyMem_Free(b->f.ref_esc);
 }
 
 /* d[key] = v, v's reference taken over (NULL v: the error stays set). */

@@ -20,9 +20,10 @@ struct log_span {
 	size_t off, len;
 };
 
-/* The fields of one line. The caller owns the four buffers, each of cap
+/* The fields of one line. The caller owns the buffers, each of cap
  * elements, cap > the line's length (a decoded field is never longer than
- * the line). */
+ * the line); req_esc and ref_esc may be NULL: the escapes' offsets are not
+ * recorded (nreq_esc and nref_esc stay 0). */
 struct log_fields {
 	char *req, *ref;          /* the request line and the referer, decoded */
 	size_t cap;               /* room in each buffer */

@@ -21,7 +21,8 @@
  *    rl + n <= its span <= rl + 3n for its n escapes, whose offsets
  *    increase and lie inside it; has_ref when the referer is not "-";
  *  - auto takes the line exactly when common or combined does, as one of
- *    them (no referer exactly for common).
+ *    them (no referer exactly for common);
+ *  - without escape offsets (req_esc, ref_esc NULL), the same split.
  */
 #include "fuzz.h"
 
@@ -178,6 +179,14 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 		            "common with a referer or agent");
 	}
 	fuzz_log_rebuild(s, len, f, b.scratch);
+
+	/* without the escapes' offsets: the same fields, none recorded */
+	struct log_fields g = *f;
+	g.req_esc = g.ref_esc = NULL;
+	FUZZ_ASSERT(log_line_split(fmt, s, len, &g) == NULL && g.rl == f->rl &&
+	                g.fl == f->fl && g.nreq_esc == 0 && g.nref_esc == 0 &&
+	                g.agent.off == f->agent.off && g.agent.len == f->agent.len,
+	            "the split differs without escape offsets");
 	fuzz_log_free(&b);
 	return 1;
 }
