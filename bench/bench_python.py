@@ -10,10 +10,13 @@ the Dask pipeline next to the CLI, on the same inputs in the same run.
    rfc3987.match(s, "URI_reference") (each skipped when not installed) on
    every URL list of ../shared/data/urls and bench/data (best of 3 passes).
 2. extraction MB/s: uriscan.extract (with and without components) beside
-   re.finditer with the URL regex of bench/url_regex.h, on the real log.
+   re.finditer with the URL regex of bench/url_regex.h, on the real log;
+   access-log records per second: uriscan.logformat beside a split by `re`
+   (uriscan judging the request line and referer) and `uriscan log`.
 3. lines/s of uriscan.dask top_hosts on a LocalCluster of 1 and 2 workers
    (the first run on a fresh cluster, then the best of 3 on the warm one)
-   beside `uriscan extract --top 10 -j 1` and `-j 2`, on a synthetic log
+   beside `uriscan extract --top 10 -j 1` and `-j 2`, and of log_bag's
+   records counted by status beside `uriscan log`, on a synthetic log
    made by bench/gen_log.py. Speed is measured here only, never in a test.
 """
 import argparse
@@ -93,9 +96,11 @@ def bench_calls(limit):
             t = best(lambda: [fn(u) for u in urls])
             rate[n] = len(urls) / t
         r1 = rate["uriscan.parse"] / rate["urllib.parse.urlsplit"]
-        r2 = rate["uriscan.parse"] / rate["rfc3986 is_valid"] if "rfc3986 is_valid" in rate else float("nan")
+        # "-" without the rfc3986 package (pip's, not in Debian)
+        r2 = (f'{rate["uriscan.parse"] / rate["rfc3986 is_valid"]:.0f}x'
+              if "rfc3986 is_valid" in rate else "-")
         print(f"| {name} | {len(urls)} | " + " | ".join(f"{rate[n]/1e6:.2f} M" if rate[n] > 1e6
-              else f"{rate[n]/1e3:.0f} k" for n in names) + f" | {r1:.1f}x | {r2:.0f}x |")
+              else f"{rate[n]/1e3:.0f} k" for n in names) + f" | {r1:.1f}x | {r2} |")
 
 
 def bench_extract():
@@ -114,6 +119,68 @@ def bench_extract():
         print(f"| {name} | {n} | {mb / best(fn):.0f} |")
 
 
+# What a Python user would write without uriscan.logformat (and what it
+# was until the sixteenth round of issue 12): the combined format by `re`,
+# its escapes by `re.sub`, the request line and referer judged by uriscan.
+_Q = rb'"((?:[^"\\]|\\.)*)"'
+LOG_RE = re.compile(rb'(\S+) (\S+) (\S+) \[([^\]]*)\] ' + _Q + rb' (\d{3}) (\S+) ' + _Q +
+                    rb' ' + _Q + rb'[ \t]*\r?\n?\Z')
+LOG_ESC = re.compile(rb'\\(x[0-9a-fA-F]{2}|.)', re.S)
+LOG_SIMPLE = {b'"': b'"', b'\\': b'\\', b'b': b'\b', b'n': b'\n', b'r': b'\r',
+              b't': b'\t', b'v': b'\v'}
+
+
+def re_log_line(line):
+    m = LOG_RE.match(line)
+    if m is None:
+        return None
+    g = m.groups()
+
+    def unescape(s):
+        if b"\\" not in s:
+            return s
+        return LOG_ESC.sub(lambda e: bytes([int(e.group(1)[1:], 16)]) if len(e.group(1)) == 3
+                           else LOG_SIMPLE.get(e.group(1), b"\\" + e.group(1)), s)
+    request, referer = unescape(g[4]), unescape(g[7])
+    rec = {"client": g[0], "ident": g[1], "user": g[2], "time": g[3], "request": request,
+           "status": int(g[5]), "size": g[6], "method": None, "target": None,
+           "version": None, "request_valid": uriscan.is_valid(request, rule="request-line"),
+           "target_host": None, "referer": referer, "agent": unescape(g[8]),
+           "referer_host": None}
+    if rec["request_valid"]:
+        rec["method"], rec["target"], rec["version"] = request.split(b" ")
+        rec["target_host"] = uriscan.parse(rec["target"], rule="request-target").host
+    if referer != b"-":
+        try:
+            rec["referer_host"] = uriscan.parse(referer, rule="URI").host
+        except uriscan.InvalidURI:
+            pass
+    return rec
+
+
+def bench_log(cli):
+    """Access-log records (combined format) per second, one process."""
+    from uriscan.logformat import parse_line, parse_lines
+    path = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
+    with open(path, "rb") as f:
+        data = f.read()
+    lines = data.splitlines(keepends=True)
+    print(f"\n## access-log records, lines/s ({os.path.basename(path)}, {len(lines)} lines, "
+          "best of 3)\n")
+    print("| method | lines/s |")
+    print("|---|---:|")
+    rows = [("uriscan.logformat.parse_lines (one call)", lambda: parse_lines(data)),
+            ("uriscan.logformat.parse_line (a call per line)",
+             lambda: [parse_line(l) for l in lines]),
+            ("`re` split, uriscan judging (a call per line)",
+             lambda: [re_log_line(l) for l in lines])]
+    if cli:
+        rows.append(("`uriscan log --output=tsv`", lambda: subprocess.run(
+            [cli, "log", "--output=tsv", path], check=True, capture_output=True)))
+    for name, fn in rows:
+        print(f"| {name} | {len(lines) / best(fn):,.0f} |")
+
+
 def bench_dask(cli, size):
     import distributed
     import uriscan.dask as ud
@@ -124,7 +191,7 @@ def bench_dask(cli, size):
         with open(log, "rb") as f:
             nlines = sum(1 for _ in f)
         mb = os.path.getsize(log) / 1e6
-        print(f"\n## top-10 hosts, lines/s (synthetic log: {nlines} lines, {mb:.0f} MB)\n")
+        print(f"\n## top-10 hosts and log records, lines/s (synthetic log: {nlines} lines, {mb:.0f} MB)\n")
         print("| pipeline | lines/s | MB/s |")
         print("|---|---:|---:|")
         ref = None
@@ -138,8 +205,12 @@ def bench_dask(cli, size):
         # the same bytes under other names (hard links): the keys of a
         # graph come from the paths, not from the block size, and the
         # scheduler would reuse the results of a graph with the same keys
+        if cli:
+            cmd = [cli, "log", "--output=tsv", log]
+            t = best(lambda: subprocess.run(cmd, check=True, capture_output=True))
+            print(f"| `uriscan log --output=tsv` (best of 3) | {nlines / t:,.0f} | {mb / t:.0f} |")
         links = []
-        for k in range(8):  # 4 runs on each of the 2 clusters
+        for k in range(14):  # 4 + 3 runs on each of the 2 clusters
             links.append(f"{log}.{k}")
             os.link(log, links[-1])
 
@@ -164,9 +235,20 @@ def bench_dask(cli, size):
                     top_hosts(client, links.pop())
                     t = time.perf_counter() - t0
                     t_warm = t if t_warm is None else min(t_warm, t)
-            name = f"uriscan.dask top_hosts, LocalCluster {w} worker{'s' if w > 1 else ''}"
+                t_log = None
+                for _ in range(3):
+                    t0 = time.perf_counter()
+                    n = sum(c for _, c in client.compute(ud.count_by(
+                        ud.log_bag(links.pop(), blocksize="8MiB"), "status")).result())
+                    t = time.perf_counter() - t0
+                    assert n <= nlines
+                    t_log = t if t_log is None else min(t_log, t)
+            cluster = f"LocalCluster {w} worker{'s' if w > 1 else ''}"
+            name = f"uriscan.dask top_hosts, {cluster}"
             print(f"| {name}, first run (8 MiB blocks) | {nlines / t_first:,.0f} | {mb / t_first:.0f} |")
             print(f"| {name}, warm (best of 3) | {nlines / t_warm:,.0f} | {mb / t_warm:.0f} |")
+            print(f"| uriscan.dask log_bag, count_by status, {cluster}, warm (best of 3) "
+                  f"| {nlines / t_log:,.0f} | {mb / t_log:.0f} |")
 
 
 def main():
@@ -181,6 +263,7 @@ def main():
     if not a.dask_only:
         bench_calls(a.limit)
         bench_extract()
+        bench_log(a.cli if os.path.exists(a.cli) else None)
     if not a.no_dask:
         try:
             import distributed  # noqa: F401

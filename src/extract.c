@@ -293,7 +293,7 @@ static size_t idx(uint64_t off, uint64_t abs)
 /* Scan buffer b (stream offset abs) once; 1 with *m on a match. Inlined:
  * as a call it was one more level of saved registers per match, 37 of the
  * about 150 instructions per URL that the streaming extractor spent over
- * uriscan_extract on the synthetic log (bench/SPEED.md, fifteenth round). */
+ * uriscan_extract on the synthetic log (bench/SPEED-round-15.md). */
 static inline __attribute__((always_inline)) int
 scan_buffer(uriscan_extractor *x, const unsigned char *b, uint64_t abs,
             size_t len, int eof, struct uriscan_match *m, int *res,

@@ -8,7 +8,8 @@
  *
  * Quoted fields hold the escapes both servers write (\" \\ \xHH, and
  * Apache's \b \n \r \t \v); they are decoded, and the offsets (in the
- * decoded field) of the bytes that came from an escape are recorded.
+ * decoded field) of the bytes that came from an escape are recorded when
+ * the caller gives room for them.
  */
 #include <string.h>
 
@@ -144,8 +145,9 @@ static int space(const char **pp, const char *e)
 	return 0;
 }
 
-/* The user agent: a quoted field that is not decoded, last on the line.
- * *pp ends at the byte that ends it. */
+/* The user agent: a quoted field that is not decoded, last on the line;
+ * its bytes between the quotes in *raw. *pp ends after its closing quote
+ * (at e when there is none). */
 static const char *user_agent(const char **pp, const char *e, const char *rec,
                               struct log_span *raw)
 {

@@ -47,7 +47,7 @@ void out_flush(void);
  * two loads that overlap, inline: most pieces of a record are that short
  * (keys, numbers, methods, short strings), and glibc's memcpy, one
  * function for every call site, mispredicted about 10 branches per line
- * of `uriscan log` on its sizes (bench/SPEED.md, fifteenth round). No
+ * of `uriscan log` on its sizes (bench/SPEED-round-15.md). No
  * byte outside [p, p + n) is read. */
 static inline void out_copy(char *d, const void *p, size_t n)
 {
