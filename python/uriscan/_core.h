@@ -52,6 +52,10 @@ int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
                 enum uriscan_grammar *g);
 int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule);
 
+/* d[key] = v, v's reference taken over; -1 when v is NULL (its error
+ * stays set) or the dict refuses it. */
+int upy_dict_put(PyObject *d, PyObject *key, PyObject *v);
+
 /* Character offset of byte offset off in the UTF-8 text s[0, len) (the
  * character holding that byte; the character count when off == len). */
 Py_ssize_t upy_char_offset(const char *s, size_t len, size_t off);

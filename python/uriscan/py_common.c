@@ -190,6 +190,16 @@ int upy_is_syntax(int st)
 	       st == URISCAN_E_BAD_UTF8;
 }
 
+int upy_dict_put(PyObject *d, PyObject *key, PyObject *v)
+{
+	int r;
+	if (v == NULL)
+		return -1;
+	r = PyDict_SetItem(d, key, v);
+	Py_DECREF(v);
+	return r;
+}
+
 PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 {
 	return upy_raise_in(st, off, in, NULL, NULL);

@@ -29,16 +29,6 @@ struct records {
 	PyObject *out; /* the list, NULL after an error */
 };
 
-static int put(PyObject *d, int key, PyObject *v)
-{
-	int r;
-	if (v == NULL)
-		return -1;
-	r = PyDict_SetItem(d, keys[key], v);
-	Py_DECREF(v);
-	return r;
-}
-
 static PyObject *host_type(enum uriscan_host_type t)
 {
 	if ((unsigned)t < HOST_TYPES && host_types[t] != NULL)
@@ -55,7 +45,8 @@ static int on_match(void *user, const struct uriscan_match *m)
 	PyObject *d = PyDict_New();
 
 	if (d == NULL ||
-	    put(d, K_URL, PyBytes_FromStringAndSize(m->bytes, (Py_ssize_t)m->nbytes)) < 0 ||
+	    upy_dict_put(d, keys[K_URL],
+	                 PyBytes_FromStringAndSize(m->bytes, (Py_ssize_t)m->nbytes)) < 0 ||
 	    PyDict_SetItem(d, keys[K_TRUNCATED], trunc ? Py_True : Py_False) < 0)
 		goto fail;
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++) {
@@ -63,10 +54,11 @@ static int on_match(void *user, const struct uriscan_match *m)
 		PyObject *v = !trunc && URISCAN_HAS(u, comps[i])
 		                  ? PyBytes_FromStringAndSize(m->bytes + p->off, p->len)
 		                  : Py_NewRef(Py_None);
-		if (put(d, K_SCHEME + (int)i, v) < 0)
+		if (upy_dict_put(d, keys[K_SCHEME + (int)i], v) < 0)
 			goto fail;
 	}
-	if (put(d, K_HOST_TYPE, trunc ? Py_NewRef(Py_None) : host_type(u->host_type)) < 0 ||
+	if (upy_dict_put(d, keys[K_HOST_TYPE],
+	                 trunc ? Py_NewRef(Py_None) : host_type(u->host_type)) < 0 ||
 	    PyList_Append(r->out, d) < 0)
 		goto fail;
 	Py_DECREF(d);

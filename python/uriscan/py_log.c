@@ -61,17 +61,6 @@ static void bufs_free(struct log_bufs *b)
 	PyMem_Free(b->agent);
 }
 
-/* d[key] = v, v's reference taken over (NULL v: the error stays set). */
-static int put(PyObject *d, int key, PyObject *v)
-{
-	int r;
-	if (v == NULL)
-		return -1;
-	r = PyDict_SetItem(d, keys[key], v);
-	Py_DECREF(v);
-	return r;
-}
-
 static PyObject *bytes_of(const char *s, size_t n)
 {
 	return PyBytes_FromStringAndSize(s, (Py_ssize_t)n);
@@ -107,13 +96,14 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	            uriscan_request_line(req, rl, URISCAN_REQUEST_ANY_FORM, &q) ==
 	                URISCAN_OK;
 
-	if (put(d, K_CLIENT, span_bytes(line, f->host)) < 0 ||
-	    put(d, K_IDENT, span_bytes(line, f->ident)) < 0 ||
-	    put(d, K_USER, span_bytes(line, f->user)) < 0 ||
-	    put(d, K_TIME, span_bytes(line, f->time)) < 0 ||
-	    put(d, K_REQUEST, bytes_of(req, rl)) < 0 ||
-	    put(d, K_STATUS, PyLong_FromUnsignedLong(f->status)) < 0 ||
-	    put(d, K_SIZE, span_bytes(line, f->size)) < 0)
+	if (upy_dict_put(d, keys[K_CLIENT], span_bytes(line, f->host)) < 0 ||
+	    upy_dict_put(d, keys[K_IDENT], span_bytes(line, f->ident)) < 0 ||
+	    upy_dict_put(d, keys[K_USER], span_bytes(line, f->user)) < 0 ||
+	    upy_dict_put(d, keys[K_TIME], span_bytes(line, f->time)) < 0 ||
+	    upy_dict_put(d, keys[K_REQUEST], bytes_of(req, rl)) < 0 ||
+	    upy_dict_put(d, keys[K_STATUS],
+	                 PyLong_FromUnsignedLong(f->status)) < 0 ||
+	    upy_dict_put(d, keys[K_SIZE], span_bytes(line, f->size)) < 0)
 		return -1;
 	if (valid) {
 		const struct uriscan_span h = q.uri.part[URISCAN_HOST];
@@ -122,11 +112,14 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 			host = bytes_of(req + h.off, h.len);
 		else
 			Py_INCREF(host);
-		if (put(d, K_METHOD, bytes_of(req + q.method.off, q.method.len)) < 0 ||
-		    put(d, K_TARGET, bytes_of(req + q.target.off, q.target.len)) < 0 ||
-		    put(d, K_VERSION, bytes_of(req + q.version.off, q.version.len)) < 0 ||
-		    put(d, K_REQUEST_VALID, PyBool_FromLong(1)) < 0 ||
-		    put(d, K_TARGET_HOST, host) < 0)
+		if (upy_dict_put(d, keys[K_METHOD],
+		                 bytes_of(req + q.method.off, q.method.len)) < 0 ||
+		    upy_dict_put(d, keys[K_TARGET],
+		                 bytes_of(req + q.target.off, q.target.len)) < 0 ||
+		    upy_dict_put(d, keys[K_VERSION],
+		                 bytes_of(req + q.version.off, q.version.len)) < 0 ||
+		    upy_dict_put(d, keys[K_REQUEST_VALID], PyBool_FromLong(1)) < 0 ||
+		    upy_dict_put(d, keys[K_TARGET_HOST], host) < 0)
 			return -1;
 	} else if (PyDict_SetItem(d, keys[K_METHOD], Py_None) < 0 ||
 	           PyDict_SetItem(d, keys[K_TARGET], Py_None) < 0 ||
@@ -145,9 +138,9 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 			rh = host_of(rule_uri, f->ref, (size_t)f->fl);
 		else
 			Py_INCREF(rh);
-		if (put(d, K_REFERER, bytes_of(f->ref, (size_t)f->fl)) < 0 ||
-		    put(d, K_AGENT, bytes_of(b->agent, al)) < 0 ||
-		    put(d, K_REFERER_HOST, rh) < 0)
+		if (upy_dict_put(d, keys[K_REFERER], bytes_of(f->ref, (size_t)f->fl)) < 0 ||
+		    upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0 ||
+		    upy_dict_put(d, keys[K_REFERER_HOST], rh) < 0)
 			return -1;
 	}
 	return 0;
@@ -222,9 +215,9 @@ static size_t line_len(const char *s, size_t n)
 static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop)
 {
 	PyObject *d = PyDict_New();
-	if (d == NULL || put(d, K_MALFORMED, bytes_of(s, n)) < 0 ||
-	    put(d, K_WHY, PyUnicode_FromString(why)) < 0 ||
-	    put(d, K_OFFSET, PyLong_FromSize_t(stop)) < 0)
+	if (d == NULL || upy_dict_put(d, keys[K_MALFORMED], bytes_of(s, n)) < 0 ||
+	    upy_dict_put(d, keys[K_WHY], PyUnicode_FromString(why)) < 0 ||
+	    upy_dict_put(d, keys[K_OFFSET], PyLong_FromSize_t(stop)) < 0)
 		Py_CLEAR(d);
 	return d;
 }
