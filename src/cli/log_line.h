@@ -42,8 +42,9 @@ struct log_fields {
 
 /* Split the line [rec, rec + len) in format fmt into f. Returns NULL, or
  * why the line is not in the format (a static string; f->stop then holds
- * the offset). Reads no byte outside the line; writes at most len bytes
- * into each of f's buffers, and "buffers too small" when f->cap <= len. */
+ * the offset, and the spans and decoded fields are not to be read). Reads
+ * no byte outside the line; writes at most len bytes into each of f's
+ * buffers, and "buffers too small" when f->cap <= len. */
 const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
                            struct log_fields *f);
 
