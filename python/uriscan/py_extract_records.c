@@ -1,11 +1,14 @@
 /*
  * py_extract_records.c: uriscan._core.extract_records, the URLs of one
  * buffer as a list of dicts (the records of uriscan.dask.extract_bag),
- * built here in C from uriscan_extract's callback: no Match or URI object
- * per URL, no Python call per component.
+ * built here in C: no Match or URI object per URL, no Python call per
+ * component. The scan runs without the GIL and keeps what each record
+ * needs (72 bytes a match, freed before the call returns); the
+ * dicts are made after it.
  */
 #include "_core.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The record's keys, in their order (interned once); the components are
@@ -25,9 +28,49 @@ static PyObject *keys[K_COUNT];
 #define HOST_TYPES 8
 static PyObject *host_types[HOST_TYPES];
 
-struct records {
-	PyObject *out; /* the list, NULL after an error */
+/* A match as the scan leaves it, before its record is made: what the
+ * record needs, offsets into the buffer (a truncated match's first nbytes
+ * bytes are the buffer's at off: it is one buffer). */
+struct found {
+	uint64_t off;
+	size_t nbytes;
+	uint32_t present; /* of comps[], as bits of uriscan_uri.present */
+	unsigned char truncated, host_type;
+	struct uriscan_span part[sizeof comps / sizeof comps[0]];
 };
+
+struct scan {
+	struct found *v;
+	size_t n, cap;
+	int no_memory;
+};
+
+/* The scan's callback, run without the GIL: no Python call. */
+static int on_match(void *user, const struct uriscan_match *m)
+{
+	struct scan *sc = user;
+	struct found *f;
+
+	if (sc->n == sc->cap) {
+		size_t cap = sc->cap ? sc->cap * 2 : 256;
+		struct found *v = realloc(sc->v, cap * sizeof *v);
+		if (v == NULL) {
+			sc->no_memory = 1;
+			return 1;
+		}
+		sc->v = v;
+		sc->cap = cap;
+	}
+	f = &sc->v[sc->n++];
+	f->off = m->offset;
+	f->nbytes = m->nbytes;
+	f->truncated = (m->flags & URISCAN_MATCH_TRUNCATED) != 0;
+	f->host_type = (unsigned char)m->uri.host_type;
+	f->present = m->uri.present;
+	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++)
+		f->part[i] = m->uri.part[comps[i]];
+	return 0;
+}
 
 static PyObject *host_type(enum uriscan_host_type t)
 {
@@ -36,47 +79,43 @@ static PyObject *host_type(enum uriscan_host_type t)
 	Py_RETURN_NONE;
 }
 
-/* One match: its record appended to the list. Non-zero stops the scan. */
-static int on_match(void *user, const struct uriscan_match *m)
+/* The record of a match found in s. */
+static PyObject *record(const char *s, const struct found *f)
 {
-	struct records *r = user;
-	const struct uriscan_uri *u = &m->uri;
-	int trunc = (m->flags & URISCAN_MATCH_TRUNCATED) != 0;
+	const char *b = s + f->off;
 	PyObject *d = PyDict_New();
 
 	if (d == NULL ||
 	    upy_dict_put(d, keys[K_URL],
-	                 PyBytes_FromStringAndSize(m->bytes, (Py_ssize_t)m->nbytes)) < 0 ||
-	    PyDict_SetItem(d, keys[K_TRUNCATED], trunc ? Py_True : Py_False) < 0)
+	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
+	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0)
 		goto fail;
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++) {
-		const struct uriscan_span *p = &u->part[comps[i]];
-		PyObject *v = !trunc && URISCAN_HAS(u, comps[i])
-		                  ? PyBytes_FromStringAndSize(m->bytes + p->off, p->len)
+		const struct uriscan_span *p = &f->part[i];
+		PyObject *v = !f->truncated && ((f->present >> comps[i]) & 1u)
+		                  ? PyBytes_FromStringAndSize(b + p->off, p->len)
 		                  : Py_NewRef(Py_None);
 		if (upy_dict_put(d, keys[K_SCHEME + (int)i], v) < 0)
 			goto fail;
 	}
 	if (upy_dict_put(d, keys[K_HOST_TYPE],
-	                 trunc ? Py_NewRef(Py_None) : host_type(u->host_type)) < 0 ||
-	    PyList_Append(r->out, d) < 0)
+	                 f->truncated ? Py_NewRef(Py_None)
+	                              : host_type((enum uriscan_host_type)f->host_type)) < 0)
 		goto fail;
-	Py_DECREF(d);
-	return 0;
+	return d;
 fail:
 	Py_XDECREF(d);
-	Py_CLEAR(r->out);
-	return 1;
+	return NULL;
 }
 
 PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
 	                                    "trim", NULL};
-	PyObject *v[5], *opts[5];
+	PyObject *v[5], *opts[5], *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
-	struct records r;
+	struct scan sc = {NULL, 0, 0, 0};
 	Py_buffer view;
 	int components, st;
 	(void)m;
@@ -98,23 +137,29 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	if (upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    PyObject_GetBuffer(v[0], &view, PyBUF_SIMPLE) < 0)
 		return NULL;
-	r.out = PyList_New(0);
-	if (r.out == NULL) {
-		PyBuffer_Release(&view);
-		return NULL;
+	/* the scan without the GIL (other threads run meanwhile; the buffer
+	 * stays pinned by view), then the records with it */
+	Py_BEGIN_ALLOW_THREADS
+	st = uriscan_extract(g, &opt, view.buf, (size_t)view.len, on_match, &sc, NULL);
+	Py_END_ALLOW_THREADS
+	out = NULL;
+	if (sc.no_memory)
+		PyErr_NoMemory();
+	else if (st != URISCAN_OK)
+		PyErr_Format(st == URISCAN_E_NO_MEMORY ? PyExc_MemoryError : PyExc_ValueError,
+		             "extract_records: %s", uriscan_strerror(st));
+	else
+		out = PyList_New((Py_ssize_t)sc.n);
+	for (size_t i = 0; out != NULL && i < sc.n; i++) {
+		PyObject *d = record(view.buf, &sc.v[i]);
+		if (d == NULL)
+			Py_CLEAR(out);
+		else
+			PyList_SET_ITEM(out, (Py_ssize_t)i, d);
 	}
-	/* the records are Python objects: the scan keeps the GIL */
-	st = uriscan_extract(g, &opt, view.buf, (size_t)view.len, on_match, &r, NULL);
+	free(sc.v);
 	PyBuffer_Release(&view);
-	if (r.out == NULL)
-		return NULL;
-	if (st != URISCAN_OK) {
-		Py_DECREF(r.out);
-		return PyErr_Format(st == URISCAN_E_NO_MEMORY ? PyExc_MemoryError
-		                                              : PyExc_ValueError,
-		                    "extract_records: %s", uriscan_strerror(st));
-	}
-	return r.out;
+	return out;
 }
 
 int upy_extract_records_init(void)
