@@ -88,6 +88,20 @@ def test_extract_records_arguments():
         uriscan._core.extract_records(text, max_len=5)
 
 
+def test_extract_records_threads():
+    """The scan runs without the GIL: threads on one buffer (and a
+    bytearray, pinned meanwhile) get the same records."""
+    from concurrent.futures import ThreadPoolExecutor
+    text = b"".join(b"x http://h%d.example:%d/p?q=%d#f y\n" % (i % 7, i, i)
+                    for i in range(20000))
+    want = uriscan._core.extract_records(text)
+    buf = bytearray(text)
+    with ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(uriscan._core.extract_records, [text, buf] * 4))
+    assert all(g == want for g in got) and len(want) == 20000
+    buf += b"resizable again"  # the view was released
+
+
 @pytest.mark.parametrize("grammar,opts,text,want", ecases())
 def test_extractor_chunks(grammar, opts, text, want):
     want = expected(text, want, opts)
