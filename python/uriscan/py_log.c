@@ -82,7 +82,17 @@ static PyObject *host_of(unsigned rule, const char *s, size_t n)
 	return bytes_of(s + u.part[URISCAN_HOST].off, u.part[URISCAN_HOST].len);
 }
 
-/* The fields of a line that log_line_split took, into d. */
+/* The host of a valid request line's target, or None. */
+static PyObject *target_host(const char *req, const struct uriscan_request *q)
+{
+	const struct uriscan_span h = q->uri.part[URISCAN_HOST];
+	if (!URISCAN_HAS(&q->uri, URISCAN_HOST))
+		Py_RETURN_NONE;
+	return bytes_of(req + h.off, h.len);
+}
+
+/* The fields of a line that log_line_split took, into d. Every value is
+ * made only when its put is reached (nothing leaks when one fails). */
 static int fill(PyObject *d, const char *line, struct log_bufs *b)
 {
 	const struct log_fields *f = &b->f;
@@ -106,12 +116,6 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	    upy_dict_put(d, keys[K_SIZE], span_bytes(line, f->size)) < 0)
 		return -1;
 	if (valid) {
-		const struct uriscan_span h = q.uri.part[URISCAN_HOST];
-		PyObject *host = Py_None;
-		if (URISCAN_HAS(&q.uri, URISCAN_HOST))
-			host = bytes_of(req + h.off, h.len);
-		else
-			Py_INCREF(host);
 		if (upy_dict_put(d, keys[K_METHOD],
 		                 bytes_of(req + q.method.off, q.method.len)) < 0 ||
 		    upy_dict_put(d, keys[K_TARGET],
@@ -119,7 +123,7 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 		    upy_dict_put(d, keys[K_VERSION],
 		                 bytes_of(req + q.version.off, q.version.len)) < 0 ||
 		    upy_dict_put(d, keys[K_REQUEST_VALID], PyBool_FromLong(1)) < 0 ||
-		    upy_dict_put(d, keys[K_TARGET_HOST], host) < 0)
+		    upy_dict_put(d, keys[K_TARGET_HOST], target_host(req, &q)) < 0)
 			return -1;
 	} else if (PyDict_SetItem(d, keys[K_METHOD], Py_None) < 0 ||
 	           PyDict_SetItem(d, keys[K_TARGET], Py_None) < 0 ||
@@ -133,14 +137,11 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	{
 		const char *a = line + f->agent.off;
 		size_t al = log_unquote(a, a + f->agent.len, b->agent);
-		PyObject *rh = Py_None;
-		if (f->has_ref)
-			rh = host_of(rule_uri, f->ref, (size_t)f->fl);
-		else
-			Py_INCREF(rh);
 		if (upy_dict_put(d, keys[K_REFERER], bytes_of(f->ref, (size_t)f->fl)) < 0 ||
 		    upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0 ||
-		    upy_dict_put(d, keys[K_REFERER_HOST], rh) < 0)
+		    upy_dict_put(d, keys[K_REFERER_HOST],
+		                 f->has_ref ? host_of(rule_uri, f->ref, (size_t)f->fl)
+		                            : Py_NewRef(Py_None)) < 0)
 			return -1;
 	}
 	return 0;
