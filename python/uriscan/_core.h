@@ -27,6 +27,8 @@ struct upy_input {
 	Py_buffer view;
 };
 int upy_input_get(PyObject *obj, struct upy_input *in, const char *what);
+/* upy_input_get of a bytes-like object only (TypeError for a str). */
+int upy_bytes_input(PyObject *obj, struct upy_input *in, const char *what);
 void upy_input_release(struct upy_input *in);
 
 /* Keyword/positional argument matching for METH_FASTCALL | METH_KEYWORDS.
@@ -52,6 +54,9 @@ int upy_grammar(PyObject *obj, enum uriscan_grammar dflt,
                 enum uriscan_grammar *g);
 int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule);
 
+/* out[i] = names[i] as interned str, for the keys of records built in C:
+ * 0, or -1 with an exception. */
+int upy_intern_all(const char *const *names, int n, PyObject **out);
 /* d[key] = v, v's reference taken over; -1 when v is NULL (its error
  * stays set) or the dict refuses it. */
 int upy_dict_put(PyObject *d, PyObject *key, PyObject *v);

@@ -36,6 +36,17 @@ int upy_input_get(PyObject *obj, struct upy_input *in, const char *what)
 	return -1;
 }
 
+int upy_bytes_input(PyObject *obj, struct upy_input *in, const char *what)
+{
+	if (PyUnicode_Check(obj) || !PyObject_CheckBuffer(obj)) {
+		memset(in, 0, sizeof *in);
+		PyErr_Format(PyExc_TypeError, "%s: expected a bytes-like object, not %.100s",
+		             what, Py_TYPE(obj)->tp_name);
+		return -1;
+	}
+	return upy_input_get(obj, in, what);
+}
+
 void upy_input_release(struct upy_input *in)
 {
 	if (in->has_view) {
@@ -188,6 +199,14 @@ int upy_is_syntax(int st)
 	return st == URISCAN_E_SYNTAX || st == URISCAN_E_INCOMPLETE ||
 	       st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_BAD_CHAR ||
 	       st == URISCAN_E_BAD_UTF8;
+}
+
+int upy_intern_all(const char *const *names, int n, PyObject **out)
+{
+	for (int i = 0; i < n; i++)
+		if ((out[i] = PyUnicode_InternFromString(names[i])) == NULL)
+			return -1;
+	return 0;
 }
 
 int upy_dict_put(PyObject *d, PyObject *key, PyObject *v)

@@ -112,22 +112,16 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
 	                                    "trim", NULL};
-	PyObject *v[5], *opts[5], *out;
+	PyObject *v[5], *opts[5], *data, *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
 	struct scan sc = {NULL, 0, 0, 0};
-	Py_buffer view;
+	struct upy_input in;
 	int components, st;
 	(void)m;
-	if (upy_args("extract_records", a, n, kw, names, 2, v) < 0)
+	if (upy_args("extract_records", a, n, kw, names, 2, v) < 0 ||
+	    (data = upy_required("extract_records", v, 0, "data")) == NULL)
 		return NULL;
-	if (v[0] == NULL)
-		return PyErr_Format(PyExc_TypeError,
-		                    "extract_records() missing required argument 'data'");
-	if (PyUnicode_Check(v[0]) || !PyObject_CheckBuffer(v[0]))
-		return PyErr_Format(PyExc_TypeError,
-		                    "extract_records: expected a bytes-like object, not "
-		                    "%.100s (encode str first)", Py_TYPE(v[0])->tp_name);
 	/* upy_extract_options's order: grammar, components, max_len, opaque, trim */
 	opts[0] = v[1];
 	opts[1] = NULL;
@@ -135,12 +129,13 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	opts[3] = v[3];
 	opts[4] = v[4];
 	if (upy_extract_options(opts, &g, &opt, &components) < 0 ||
-	    PyObject_GetBuffer(v[0], &view, PyBUF_SIMPLE) < 0)
+	    upy_bytes_input(data, &in, "extract_records") < 0)
 		return NULL;
-	/* the scan without the GIL (other threads run meanwhile; the buffer
-	 * stays pinned by view), then the records with it */
+	/* the scan without the GIL (other threads run meanwhile; the bytes
+	 * stay alive as the argument, another buffer pinned by its view),
+	 * then the records with it */
 	Py_BEGIN_ALLOW_THREADS
-	st = uriscan_extract(g, &opt, view.buf, (size_t)view.len, on_match, &sc, NULL);
+	st = uriscan_extract(g, &opt, in.s, (size_t)in.len, on_match, &sc, NULL);
 	Py_END_ALLOW_THREADS
 	out = NULL;
 	if (sc.no_memory)
@@ -151,22 +146,21 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	else
 		out = PyList_New((Py_ssize_t)sc.n);
 	for (size_t i = 0; out != NULL && i < sc.n; i++) {
-		PyObject *d = record(view.buf, &sc.v[i]);
+		PyObject *d = record(in.s, &sc.v[i]);
 		if (d == NULL)
 			Py_CLEAR(out);
 		else
 			PyList_SET_ITEM(out, (Py_ssize_t)i, d);
 	}
 	free(sc.v);
-	PyBuffer_Release(&view);
+	upy_input_release(&in);
 	return out;
 }
 
 int upy_extract_records_init(void)
 {
-	for (int k = 0; k < K_COUNT; k++)
-		if ((keys[k] = PyUnicode_InternFromString(key_names[k])) == NULL)
-			return -1;
+	if (upy_intern_all(key_names, K_COUNT, keys) < 0)
+		return -1;
 	for (unsigned t = 0; t < HOST_TYPES; t++) {
 		const char *name = uriscan_host_type_name((enum uriscan_host_type)t);
 		if (name != NULL && strcmp(name, "none") != 0 && /* None, as URI.host_type */

@@ -191,17 +191,6 @@ static int format_arg(PyObject *o, enum logfmt *fmt)
 	return 0;
 }
 
-/* The bytes-like argument (no str: a log line is bytes). */
-static int bytes_arg(const char *fname, PyObject *o, struct upy_input *in)
-{
-	if (PyUnicode_Check(o)) {
-		PyErr_Format(PyExc_TypeError, "%s: expected a bytes-like object, not str",
-		             fname);
-		return -1;
-	}
-	return upy_input_get(o, in, fname);
-}
-
 /* The line's end without its "\n", and without a "\r" before that. */
 static size_t line_len(const char *s, size_t n)
 {
@@ -238,7 +227,7 @@ PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 	    (line = upy_required("log_line", v, 0, "line")) == NULL ||
 	    format_arg(v[1], &fmt) < 0 ||
 	    (want_malformed = upy_flag_arg(v[2], 0)) < 0 ||
-	    bytes_arg("log_line", line, &in) < 0)
+	    upy_bytes_input(line, &in, "log_line") < 0)
 		return NULL;
 	r = record(fmt, in.s, line_len(in.s, (size_t)in.len), &b, &why, &stop);
 	if (r == Py_None && want_malformed) {
@@ -262,7 +251,7 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 	if (need_rfc3986() < 0 ||
 	    upy_args("log_records", a, n, kw, names, 2, v) < 0 ||
 	    (data = upy_required("log_records", v, 0, "data")) == NULL ||
-	    format_arg(v[1], &fmt) < 0 || bytes_arg("log_records", data, &in) < 0)
+	    format_arg(v[1], &fmt) < 0 || upy_bytes_input(data, &in, "log_records") < 0)
 		return NULL;
 	out = PyList_New(0);
 	for (p = in.s, e = in.s + in.len; out != NULL && p < e;) {
@@ -287,9 +276,8 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 
 int upy_log_init(void)
 {
-	for (int k = 0; k < K_COUNT; k++)
-		if ((keys[k] = PyUnicode_InternFromString(key_names[k])) == NULL)
-			return -1;
+	if (upy_intern_all(key_names, K_COUNT, keys) < 0)
+		return -1;
 	/* a build without RFC 3986 (-Dgrammars=...): the calls raise */
 	if (uriscan_rule_from_name(URISCAN_RFC3986, "URI", &rule_uri) != URISCAN_OK)
 		rule_uri = ~0u;

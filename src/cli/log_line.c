@@ -90,18 +90,10 @@ decode(const char *p, const char *e, char *out, uint32_t *esc, size_t *nesc,
 
 size_t log_unquote(const char *p, const char *e, char *out)
 {
-	size_t o = 0;
-
-	for (;;) {
-		const char *end;
-		o += decode(p, e, out + o, NULL, NULL, &end);
-		if (end == e)
-			return o;
-		/* a quote that no backslash escapes: not in a field that
-		 * log_line_split gives, kept as it is */
-		out[o++] = '"';
-		p = end + 1;
-	}
+	const char *end;
+	/* a span of log_line_split holds no quote that no backslash
+	 * escapes: decode stops at e */
+	return decode(p, e, out, NULL, NULL, &end);
 }
 
 /* A quoted field at *pp: decode it into out (room for e - *pp bytes),
@@ -203,7 +195,7 @@ static void span(struct log_span *sp, const char *rec, const char *a,
 const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
                            struct log_fields *f)
 {
-	const char *p = rec, *e = rec + len, *a;
+	const char *p = rec, *e = rec + len, *a, *sa, *sb;
 
 	/* only what a line out of the format leaves set; the spans are set
 	 * as they are read (resetting them all first cost `uriscan log`
@@ -237,15 +229,15 @@ const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
 	f->rl = quoted(&p, e, rec, f->req, f->req_esc, &f->nreq_esc, &f->request);
 	if (f->rl < 0)
 		FAIL("request not quoted");
-	if (!space(&p, e) || !token(&p, e, &a))
+	if (!space(&p, e) || !token(&p, e, &sa))
 		FAIL("status bytes");
-	span(&f->status_s, rec, a, p);
+	sb = p;
+	span(&f->status_s, rec, sa, sb);
 	if (!space(&p, e) || !token(&p, e, &a))
 		FAIL("status bytes");
 	span(&f->size, rec, a, p);
-	if (!status_code(rec + f->status_s.off, rec + f->size.off - 1,
-	                 &f->status)) {
-		p = rec + f->status_s.off;
+	if (!status_code(sa, sb, &f->status)) {
+		p = sa;
 		FAIL("status");
 	}
 	if (p < e) {

@@ -48,10 +48,10 @@ struct log_fields {
 const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
                            struct log_fields *f);
 
-/* Decode the quoted field [p, e) (its bytes between the quotes, as a
- * span of log_line_split gives) into out (room for e - p bytes): the
- * escapes \" \\ \xHH \b \n \r \t \v; another backslash is kept. Returns
- * the decoded length. */
+/* Decode the quoted field [p, e) (its bytes between the quotes, a span
+ * of log_line_split, so no quote in it that no backslash escapes) into
+ * out (room for e - p bytes): the escapes \" \\ \xHH \b \n \r \t \v;
+ * another backslash is kept. Returns the decoded length. */
 size_t log_unquote(const char *p, const char *e, char *out);
 
 #endif
