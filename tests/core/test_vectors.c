@@ -9,12 +9,13 @@
  *             before the files.
  *
  * Reads vector files (format: the header of tests/vectors/rfc3986.tsv; the
- * RFC 2396/1738 files add form=RULE, KEY@OFFSET=VALUE and more keys) and
- * prints one TAP point per case. Each case is run through
- * uriscan_parse_rule and uriscan_validate_rule, which must agree with the
- * expectation and with each other, from three copies of the input: one on
- * the heap, one that ends exactly at a PROT_NONE page and one that starts
- * exactly after a PROT_NONE page (over- and under-reads fault).
+ * RFC 2396/1738 files add form=RULE, KEY@OFFSET=VALUE and more keys; each
+ * line is read by vector_file.c) and prints one TAP point per case. Each
+ * case is run through uriscan_parse_rule and uriscan_validate_rule, which
+ * must agree with the expectation and with each other (vector_check.c
+ * checks each result), from three copies of the input: one on the heap, one
+ * that ends exactly at a PROT_NONE page and one that starts exactly after a
+ * PROT_NONE page (over- and under-reads fault).
  *
  * --t0        also run every case through uriscan__run with the library's own
  *             build (uriscan__gen_<grammar>_main) and the table-driven -T0
@@ -26,8 +27,6 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
-#include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,9 +35,10 @@
 
 #include "internal.h"
 #include "tap.h"
-#include "vec.h"
 #include "uriscan-config.h"
 #include "uriscan.h"
+#include "vector_check.h"
+#include "vector_file.h"
 
 /* The -T0 builds of the grammars (ragel/meson.build: uriscan_gen_t0). */
 #if URISCAN_HAVE_RFC3986
@@ -73,316 +73,13 @@ static const struct {
 };
 
 /* The grammar under test (-g; RFC 3986 without it) and its two builds. */
-static enum uriscan_grammar G = URISCAN_RFC3986;
+enum uriscan_grammar G = URISCAN_RFC3986;
 static const struct uriscan__gen *gen_main, *gen_t0;
 
-#define NCOMP URISCAN_COMPONENT_COUNT
-
-static const char *const comp_key[NCOMP] = {
-    "scheme",   "authority", "userinfo", "host",     "port",
-    "path",     "query",     "fragment", "reg_name", "user",
-    "password", "ftptype",   "gtype",    "selector", "gopher_plus",
-    "group",    "article",   "database", "wtype",    "wpath",
-    "fieldspecs", "address"};
-
-static const struct {
-	const char *name;
-	int status;
-} status_names[] = {
-    {"syntax", URISCAN_E_SYNTAX},
-    {"incomplete", URISCAN_E_INCOMPLETE},
-    {"bad_percent", URISCAN_E_BAD_PERCENT},
-    {"bad_char", URISCAN_E_BAD_CHAR},
-    {"bad_utf8", URISCAN_E_BAD_UTF8},
-};
-
-static const struct {
-	const char *name;
-	enum uriscan_host_type t;
-} host_type_names[] = {
-    {"ipv4", URISCAN_HOST_IPV4},
-    {"ipv6", URISCAN_HOST_IPV6},
-    {"ipvfuture", URISCAN_HOST_IPVFUTURE},
-    {"reg-name", URISCAN_HOST_REGNAME},
-    {"hostname", URISCAN_HOST_HOSTNAME},
-};
-
-static const struct {
-	const char *name;
-	enum uriscan_kind k;
-} kind_names[] = {
-    {"uri", URISCAN_KIND_URI},
-    {"relative-ref", URISCAN_KIND_RELATIVE},
-};
-
-/* One vector. Strings point into the line buffer `line`. */
-struct vcase {
-	const char *file;
-	unsigned lineno;
-	char *line;
-	const char *text; /* the input as written in the file */
-	const char *rule_name;
-	unsigned rule;
-	unsigned char *input;
-	size_t len;
-	int valid;
-	/* valid: */
-	int check_parts; /* 0 for '*' */
-	uint32_t present;
-	const unsigned char *val[NCOMP];
-	size_t val_len[NCOMP];
-	uint32_t exp_off[NCOMP]; /* where the component must be (derived) */
-	uint32_t explicit_off; /* components written KEY@OFFSET=VALUE */
-	uint32_t xoff[NCOMP];  /* their offsets */
-	enum uriscan_host_type host_type;
-	enum uriscan_kind kind;
-	unsigned form; /* URISCAN_FORM_NONE unless a form=RULE word */
-	/* invalid: */
-	int status;
-	size_t offset;
-};
-
-static unsigned rule_authority = ~0u;
+/* its authority rule (read by vector_file.c) */
+unsigned rule_authority = ~0u;
 static unsigned rule_count;
 static unsigned *cov_valid, *cov_invalid, *cov_empty;
-
-/* ------------------------------------------------------------------ */
-/* Reading vector files                                                */
-
-/* The escapes of the vector files (tests/vec.h); raw bytes outside
- * 0x21..0x7e must be escaped. */
-static long unescape(const char *s, unsigned char *out)
-{
-	return vec_unescape(s, out, 1);
-}
-
-static int comp_index(const char *key, size_t keylen)
-{
-	for (int c = 0; c < NCOMP; c++)
-		if (strlen(comp_key[c]) == keylen &&
-		    memcmp(comp_key[c], key, keylen) == 0)
-			return c;
-	return -1;
-}
-
-/* Parse "key=value key=value ..." (or "-" / "*"). */
-static const char *parse_components(struct vcase *v, char *field)
-{
-	int seen_ht = 0, seen_kind = 0;
-	if (strcmp(field, "*") == 0) {
-		v->check_parts = 0;
-		return NULL;
-	}
-	v->check_parts = 1;
-	if (strcmp(field, "-") == 0)
-		return NULL;
-	for (char *w = strtok(field, " "); w; w = strtok(NULL, " ")) {
-		char *eq = strchr(w, '=');
-		if (eq == NULL)
-			return "component word without '='";
-		*eq = '\0';
-		const char *val = eq + 1;
-		if (strcmp(w, "host_type") == 0) {
-			size_t i;
-			for (i = 0; i < sizeof host_type_names / sizeof host_type_names[0]; i++)
-				if (strcmp(val, host_type_names[i].name) == 0)
-					break;
-			if (seen_ht++ || i == sizeof host_type_names / sizeof host_type_names[0])
-				return "bad or repeated host_type";
-			v->host_type = host_type_names[i].t;
-			continue;
-		}
-		if (strcmp(w, "form") == 0) {
-			if (v->form != URISCAN_FORM_NONE ||
-			    uriscan_rule_from_name(G, val, &v->form) != URISCAN_OK)
-				return "bad or repeated form";
-			continue;
-		}
-		if (strcmp(w, "kind") == 0) {
-			size_t i;
-			for (i = 0; i < sizeof kind_names / sizeof kind_names[0]; i++)
-				if (strcmp(val, kind_names[i].name) == 0)
-					break;
-			if (seen_kind++ || i == sizeof kind_names / sizeof kind_names[0])
-				return "bad or repeated kind";
-			v->kind = kind_names[i].k;
-			continue;
-		}
-		char *at = strchr(w, '@');
-		if (at != NULL)
-			*at = '\0';
-		int c = comp_index(w, strlen(w));
-		if (c < 0)
-			return "unknown component name";
-		if (at != NULL) {
-			char *end;
-			errno = 0;
-			unsigned long off = strtoul(at + 1, &end, 10);
-			if (errno || end == at + 1 || *end || off > UINT32_MAX)
-				return "bad explicit offset";
-			v->xoff[c] = (uint32_t)off;
-			v->explicit_off |= 1u << c;
-		}
-		if (v->present & (1u << c))
-			return "component given twice";
-		long n = unescape(val, (unsigned char *)eq + 1);
-		if (n < 0)
-			return "bad escape in a component";
-		v->present |= 1u << c;
-		v->val[c] = (const unsigned char *)eq + 1;
-		v->val_len[c] = (size_t)n;
-	}
-	return NULL;
-}
-
-/*
- * Where each expected component must start: the layout of RFC 3986 section
- * 3, [scheme ":"] ["//" authority] path ["?" query] ["#" fragment], with
- * authority = [userinfo "@"] host [":" port]. The authority rule starts with
- * its authority (no "//"); the host rule is just a host. Checks that the
- * input holds each expected value there (else the vector is inconsistent).
- */
-static const char *check_layout(struct vcase *v);
-
-static const char *derive_offsets(struct vcase *v)
-{
-	size_t pos = 0;
-	uint32_t pr = v->present;
-	/* RFC 1738's layout depends on the scheme: its vectors give every
-	 * offset but the scheme's (KEY@OFFSET=VALUE) */
-	if (G == URISCAN_RFC1738) {
-		if ((pr & ~v->explicit_off) & ~(1u << URISCAN_SCHEME))
-			return "rfc1738 vectors give each component's offset "
-			       "(KEY@OFFSET=VALUE), the scheme's excepted";
-		v->exp_off[URISCAN_SCHEME] = 0;
-		return check_layout(v);
-	}
-#define HAS(c) ((pr >> (c)) & 1u)
-	if (HAS(URISCAN_SCHEME)) {
-		v->exp_off[URISCAN_SCHEME] = 0;
-		pos = v->val_len[URISCAN_SCHEME] + 1;
-	}
-	if (HAS(URISCAN_AUTHORITY)) {
-		if (v->rule != rule_authority)
-			pos += 2; /* "//" */
-		size_t a = pos;
-		v->exp_off[URISCAN_AUTHORITY] = (uint32_t)a;
-		if (HAS(URISCAN_USERINFO)) {
-			v->exp_off[URISCAN_USERINFO] = (uint32_t)a;
-			a += v->val_len[URISCAN_USERINFO] + 1;
-		}
-		if (HAS(URISCAN_HOST)) {
-			v->exp_off[URISCAN_HOST] = (uint32_t)a;
-			a += v->val_len[URISCAN_HOST];
-		}
-		if (HAS(URISCAN_PORT))
-			v->exp_off[URISCAN_PORT] = (uint32_t)(a + 1);
-		if (HAS(URISCAN_REG_NAME)) /* RFC 2396: all of the authority */
-			v->exp_off[URISCAN_REG_NAME] = (uint32_t)pos;
-		pos += v->val_len[URISCAN_AUTHORITY];
-	} else if (HAS(URISCAN_HOST) || HAS(URISCAN_USERINFO) ||
-	           HAS(URISCAN_PORT)) {
-		if (HAS(URISCAN_USERINFO) || HAS(URISCAN_PORT) || pr != (1u << URISCAN_HOST))
-			return "userinfo/port/host without authority";
-		v->exp_off[URISCAN_HOST] = 0; /* the host rule */
-	}
-	if (HAS(URISCAN_PATH)) {
-		v->exp_off[URISCAN_PATH] = (uint32_t)pos;
-		pos += v->val_len[URISCAN_PATH];
-	}
-	if (HAS(URISCAN_QUERY)) {
-		v->exp_off[URISCAN_QUERY] = (uint32_t)(pos + 1);
-		pos += 1 + v->val_len[URISCAN_QUERY];
-	}
-	if (HAS(URISCAN_FRAGMENT))
-		v->exp_off[URISCAN_FRAGMENT] = (uint32_t)(pos + 1);
-#undef HAS
-	return check_layout(v);
-}
-
-/* The input holds each expected value at its offset. */
-static const char *check_layout(struct vcase *v)
-{
-	uint32_t pr = v->present;
-	for (int c = 0; c < NCOMP; c++)
-		if ((v->explicit_off >> c) & 1u)
-			v->exp_off[c] = v->xoff[c];
-	for (int c = 0; c < NCOMP; c++) {
-		if (!(pr & (1u << c)))
-			continue;
-		if (v->exp_off[c] + v->val_len[c] > v->len ||
-		    memcmp(v->input + v->exp_off[c], v->val[c], v->val_len[c]) != 0)
-			return "expected components do not lay out the input "
-			       "(vector inconsistent)";
-	}
-	return NULL;
-}
-
-/* Fill *v from one line (modified in place). NULL, or what is wrong. */
-static const char *parse_line(struct vcase *v, char *line)
-{
-	char *f[6];
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++) {
-		if (*p == '\t') {
-			*p = '\0';
-			if (n == 6)
-				return "too many fields";
-			f[n++] = p + 1;
-		}
-	}
-	if (n != 4 && n != 5)
-		return "needs 4 or 5 tab-separated fields";
-	v->form = URISCAN_FORM_NONE;
-	if (strcmp(f[0], "valid") == 0)
-		v->valid = 1;
-	else if (strcmp(f[0], "invalid") == 0)
-		v->valid = 0;
-	else
-		return "verdict must be valid or invalid";
-	v->rule_name = f[1];
-	if (uriscan_rule_from_name(G, f[1], &v->rule) !=
-	    URISCAN_OK)
-		return "unknown rule name";
-	v->text = f[2];
-	size_t tl = strlen(f[2]);
-	v->input = malloc(tl + 1);
-	if (v->input == NULL)
-		return "out of memory";
-	long len = unescape(f[2], v->input);
-	if (len < 0)
-		return "bad escape (or a raw byte that needs one) in the input";
-	v->len = (size_t)len;
-	if (v->valid) {
-		const char *err = parse_components(v, f[3]);
-		if (err)
-			return err;
-		if (v->check_parts && (err = derive_offsets(v)) != NULL)
-			return err;
-	} else {
-		char *at = strchr(f[3], '@');
-		char *end;
-		size_t i;
-		if (at == NULL)
-			return "invalid case needs status@offset";
-		*at = '\0';
-		for (i = 0; i < sizeof status_names / sizeof status_names[0]; i++)
-			if (strcmp(f[3], status_names[i].name) == 0)
-				break;
-		if (i == sizeof status_names / sizeof status_names[0])
-			return "unknown status name";
-		v->status = status_names[i].status;
-		errno = 0;
-		unsigned long long off = strtoull(at + 1, &end, 10);
-		if (errno || end == at + 1 || *end || off > v->len)
-			return "bad error offset";
-		v->offset = (size_t)off;
-		if ((v->status == URISCAN_E_INCOMPLETE) != (v->offset == v->len))
-			return "incomplete iff the offset is the input length";
-	}
-	return NULL;
-}
 
 /* ------------------------------------------------------------------ */
 /* Placing inputs                                                      */
@@ -451,18 +148,11 @@ static const char *place(const struct vcase *v, enum placement pl,
 }
 
 /* ------------------------------------------------------------------ */
-/* Running and checking                                                */
+/* Running (vector_check.c checks the results)                      */
 
 enum backend { BK_API, BK_MAIN, BK_T0, BK_COUNT };
 static const char *const backend_name[BK_COUNT] = {
     "public API", "uriscan__run(main build)", "uriscan__run(-T0 build)"};
-
-struct result {
-	int pstatus; /* parse */
-	struct uriscan_uri u;
-	int vstatus; /* validate */
-	size_t veo;
-};
 
 static void run(enum backend b, unsigned rule, const char *s, size_t len,
                 struct result *r)
@@ -489,114 +179,6 @@ static void run(enum backend b, unsigned rule, const char *s, size_t len,
 	default:
 		break;
 	}
-}
-
-static const char *stname(int st)
-{
-	return uriscan_status_name(st);
-}
-
-__attribute__((format(printf, 2, 3))) static void diag_who(const char *who,
-                                                          const char *fmt,
-                                                          ...)
-{
-	va_list ap;
-	printf("#   %s: ", who);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-}
-
-/* 1 if r meets the expectation of v, else 0 with a diagnostic. */
-static int check_result(const struct vcase *v, const struct result *r,
-                        const char *who)
-{
-	const struct uriscan_uri *u = &r->u;
-	int ok = 1;
-#define FAIL(...)                                                              \
-	do {                                                                       \
-		diag_who(who, __VA_ARGS__);                                            \
-		ok = 0;                                                                \
-	} while (0)
-	if (r->pstatus != r->vstatus || u->error_offset != r->veo)
-		FAIL("parse and validate disagree");
-	if (v->valid) {
-		if (r->pstatus != URISCAN_OK)
-			FAIL("expected valid");
-		if (r->pstatus != URISCAN_OK || r->vstatus != URISCAN_OK) {
-			tap_diag("    parse %s@%zu, validate %s@%zu",
-			         stname(r->pstatus), u->error_offset,
-			         stname(r->vstatus), r->veo);
-			return 0;
-		}
-		if (u->error_offset != 0 || r->veo != 0)
-			FAIL("error offset not 0 on success");
-		if (u->grammar != G || u->rule != v->rule)
-			FAIL("grammar/rule not recorded");
-		for (int c = 0; c < NCOMP; c++)
-			if (((u->present >> c) & 1u) &&
-			    (uint64_t)u->part[c].off + u->part[c].len > v->len)
-				FAIL("span of %s out of the input", comp_key[c]);
-		if (!v->check_parts)
-			return ok;
-		if (u->present != v->present)
-			FAIL("present bits 0x%x, expected 0x%x",
-			     (unsigned)u->present, (unsigned)v->present);
-		for (int c = 0; c < NCOMP; c++) {
-			if (!((v->present & u->present) >> c & 1u))
-				continue;
-			if (u->part[c].off != v->exp_off[c] ||
-			    u->part[c].len != v->val_len[c])
-				FAIL("%s is [%u,+%u), expected [%u,+%zu)",
-				     comp_key[c],
-				     (unsigned)u->part[c].off,
-				     (unsigned)u->part[c].len,
-				     (unsigned)v->exp_off[c], v->val_len[c]);
-		}
-		if (u->host_type != v->host_type)
-			FAIL("host_type %s, expected %s",
-			     uriscan_host_type_name(u->host_type),
-			     uriscan_host_type_name(v->host_type));
-		if (u->kind != v->kind)
-			FAIL("kind %s, expected %s",
-			     uriscan_kind_name(u->kind), uriscan_kind_name(v->kind));
-		if (u->form != v->form)
-			FAIL("form %s, expected %s",
-			     u->form == URISCAN_FORM_NONE ? "none"
-			                                  : uriscan_rule_name(G, u->form),
-			     v->form == URISCAN_FORM_NONE ? "none"
-			                                  : uriscan_rule_name(G, v->form));
-	} else {
-		if (r->pstatus != v->status || u->error_offset != v->offset ||
-		    r->vstatus != v->status || r->veo != v->offset)
-			FAIL("parse %s@%zu, validate %s@%zu, expected %s@%zu",
-			     stname(r->pstatus), u->error_offset,
-			     stname(r->vstatus), r->veo, stname(v->status),
-			     v->offset);
-		if (r->pstatus != URISCAN_OK &&
-		    (u->present != 0 || u->host_type != URISCAN_HOST_NONE ||
-		     u->kind != URISCAN_KIND_NONE || u->form != URISCAN_FORM_NONE))
-			FAIL("failed parse reports components/host_type/kind");
-	}
-#undef FAIL
-	return ok;
-}
-
-/* 1 if two runs gave identical results (status, offsets, components). */
-static int same_result(const struct result *a, const struct result *b)
-{
-	if (a->pstatus != b->pstatus || a->vstatus != b->vstatus ||
-	    a->veo != b->veo || a->u.error_offset != b->u.error_offset ||
-	    a->u.present != b->u.present || a->u.host_type != b->u.host_type ||
-	    a->u.kind != b->u.kind || a->u.form != b->u.form)
-		return 0;
-	for (int c = 0; c < NCOMP; c++)
-		if ((a->u.present >> c & 1u) &&
-		    (a->u.part[c].off != b->u.part[c].off ||
-		     a->u.part[c].len != b->u.part[c].len))
-			return 0;
-	return 1;
 }
 
 static int use_t0;

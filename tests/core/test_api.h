@@ -1,0 +1,27 @@
+/*
+ * test_api.h: what the two files of the test program test_api share.
+ * test_api.c has main, the test points' count and the tests of versions,
+ * statuses, lookups and names; test_api_args.c the tests of unavailable
+ * grammars, argument checking and inputs at the edges.
+ */
+#ifndef URISCAN_TESTS_TEST_API_H
+#define URISCAN_TESTS_TEST_API_H
+
+#define G URISCAN_RFC3986
+
+/* tap.h counts the test points per translation unit: test_api_args.c
+ * reports its points through these, counted in test_api.c with the rest. */
+__attribute__((format(printf, 2, 3))) int api_ok(int cond, const char *fmt,
+                                                 ...);
+void api_skip(const char *why);
+
+int streq(const char *a, const char *b);
+
+/* test_api_args.c, called from main in this order among the others */
+void test_availability(void);
+void test_old_grammars(void);
+void test_arguments(void);
+void test_nul_bytes(void);
+void test_too_long(void);
+
+#endif
