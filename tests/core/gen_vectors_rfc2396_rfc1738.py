@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Every byte in every position for RFC 2396 and RFC 1738.
 
-The mirror of gen_vectors.py (whose ABNF reader, NFA and matcher it reuses)
-for the two older grammars, written from the RFCs' own BNF, never from
-uriscan: the BNF of RFC 2396 Appendix A and RFC 1738 section 5 is kept below
-as text in the RFCs' notation ("|" alternatives, "*( )" / "*[ ]" / "1*[ ]"
-repetition, "[ ]" option, case-sensitive literals) and translated token by
-token into the ABNF that gen_vectors.py reads. The only departures are the
+The mirror of gen_vectors.py (whose ABNF reader, NFA and matcher, in
+abnf_nfa.py, it reuses) for the two older grammars, written from the RFCs'
+own BNF, never from uriscan: the BNF of RFC 2396 Appendix A and RFC 1738
+section 5 is kept below as text in the RFCs' notation ("|" alternatives,
+"*( )" / "*[ ]" / "1*[ ]" repetition, "[ ]" option, case-sensitive
+literals) and translated token by token into the ABNF that abnf_nfa.py
+reads. The only departures are the
 ones uriscan documents for RFC 1738: a literal written "..."i ignores case
 (the predefined scheme names, section 2.1), and url takes otherurl only for
 schemes that are not predefined (computed below, outside the BNF).
