@@ -57,6 +57,11 @@ int upy_rule(enum uriscan_grammar g, PyObject *obj, unsigned *rule);
 /* out[i] = names[i] as interned str, for the keys of records built in C:
  * 0, or -1 with an exception. */
 int upy_intern_all(const char *const *names, int n, PyObject **out);
+/* A new dict of keys[0, n), in that order, each None. A record copied
+ * from it (PyDict_Copy: one copy of its table) gets its values put without
+ * the table growing on the way, as it does two or three times when a dict
+ * of some ten keys is filled from empty. NULL with an exception. */
+PyObject *upy_dict_template(PyObject *const *keys, int n);
 /* d[key] = v, v's reference taken over; -1 when v is NULL (its error
  * stays set) or the dict refuses it. */
 int upy_dict_put(PyObject *d, PyObject *key, PyObject *v);

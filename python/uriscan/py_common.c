@@ -209,6 +209,15 @@ int upy_intern_all(const char *const *names, int n, PyObject **out)
 	return 0;
 }
 
+PyObject *upy_dict_template(PyObject *const *keys, int n)
+{
+	PyObject *d = PyDict_New();
+	for (int i = 0; d != NULL && i < n; i++)
+		if (PyDict_SetItem(d, keys[i], Py_None) < 0)
+			Py_CLEAR(d);
+	return d;
+}
+
 int upy_dict_put(PyObject *d, PyObject *key, PyObject *v)
 {
 	int r;

@@ -23,6 +23,9 @@ static const char *const key_names[K_COUNT] = {
 static const unsigned comps[] = {URISCAN_SCHEME, URISCAN_HOST, URISCAN_PORT,
                                  URISCAN_PATH, URISCAN_QUERY, URISCAN_FRAGMENT};
 static PyObject *keys[K_COUNT];
+/* The keys, each None, in their order (upy_dict_template): a record is a
+ * copy of it, its values put in. */
+static PyObject *tmpl;
 /* uriscan_host_type_name of each host type, as str (NULL: None, as
  * URI.host_type gives for "none"). */
 #define HOST_TYPES 8
@@ -79,28 +82,28 @@ static PyObject *host_type(enum uriscan_host_type t)
 	Py_RETURN_NONE;
 }
 
-/* The record of a match found in s. */
+/* The record of a match found in s: a key left alone stays None. */
 static PyObject *record(const char *s, const struct found *f)
 {
 	const char *b = s + f->off;
-	PyObject *d = PyDict_New();
+	PyObject *d = PyDict_Copy(tmpl);
 
 	if (d == NULL ||
 	    upy_dict_put(d, keys[K_URL],
 	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
 	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0)
 		goto fail;
+	if (f->truncated)
+		return d; /* no components */
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++) {
 		const struct uriscan_span *p = &f->part[i];
-		PyObject *v = !f->truncated && ((f->present >> comps[i]) & 1u)
-		                  ? PyBytes_FromStringAndSize(b + p->off, p->len)
-		                  : Py_NewRef(Py_None);
-		if (upy_dict_put(d, keys[K_SCHEME + (int)i], v) < 0)
+		if (((f->present >> comps[i]) & 1u) &&
+		    upy_dict_put(d, keys[K_SCHEME + (int)i],
+		                 PyBytes_FromStringAndSize(b + p->off, p->len)) < 0)
 			goto fail;
 	}
 	if (upy_dict_put(d, keys[K_HOST_TYPE],
-	                 f->truncated ? Py_NewRef(Py_None)
-	                              : host_type((enum uriscan_host_type)f->host_type)) < 0)
+	                 host_type((enum uriscan_host_type)f->host_type)) < 0)
 		goto fail;
 	return d;
 fail:
@@ -159,7 +162,8 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 
 int upy_extract_records_init(void)
 {
-	if (upy_intern_all(key_names, K_COUNT, keys) < 0)
+	if (upy_intern_all(key_names, K_COUNT, keys) < 0 ||
+	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL)
 		return -1;
 	for (unsigned t = 0; t < HOST_TYPES; t++) {
 		const char *name = uriscan_host_type_name((enum uriscan_host_type)t);

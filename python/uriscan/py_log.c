@@ -21,6 +21,9 @@ static const char *const key_names[K_COUNT] = {
     "target", "version", "request_valid", "target_host", "referer", "agent",
     "referer_host", "malformed", "why", "offset"};
 static PyObject *keys[K_COUNT];
+/* Every record's keys, each None, in their order (upy_dict_template): a
+ * record is a copy of one, its values put in. */
+static PyObject *tmpl_combined, *tmpl_common;
 /* The rule that judges the referer (RFC 3986). */
 static unsigned rule_uri;
 
@@ -91,8 +94,9 @@ static PyObject *target_host(const char *req, const struct uriscan_request *q)
 	return bytes_of(req + h.off, h.len);
 }
 
-/* The fields of a line that log_line_split took, into d. Every value is
- * made only when its put is reached (nothing leaks when one fails). */
+/* The fields of a line that log_line_split took, into d (a copy of the
+ * format's template: a key left alone stays None). Every value is made
+ * only when its put is reached (nothing leaks when one fails). */
 static int fill(PyObject *d, const char *line, struct log_bufs *b)
 {
 	const struct log_fields *f = &b->f;
@@ -113,25 +117,20 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	    upy_dict_put(d, keys[K_REQUEST], bytes_of(req, rl)) < 0 ||
 	    upy_dict_put(d, keys[K_STATUS],
 	                 PyLong_FromUnsignedLong(f->status)) < 0 ||
-	    upy_dict_put(d, keys[K_SIZE], span_bytes(line, f->size)) < 0)
+	    upy_dict_put(d, keys[K_SIZE], span_bytes(line, f->size)) < 0 ||
+	    PyDict_SetItem(d, keys[K_REQUEST_VALID],
+	                   valid ? Py_True : Py_False) < 0)
 		return -1;
-	if (valid) {
-		if (upy_dict_put(d, keys[K_METHOD],
-		                 bytes_of(req + q.method.off, q.method.len)) < 0 ||
-		    upy_dict_put(d, keys[K_TARGET],
-		                 bytes_of(req + q.target.off, q.target.len)) < 0 ||
-		    upy_dict_put(d, keys[K_VERSION],
-		                 bytes_of(req + q.version.off, q.version.len)) < 0 ||
-		    upy_dict_put(d, keys[K_REQUEST_VALID], PyBool_FromLong(1)) < 0 ||
-		    upy_dict_put(d, keys[K_TARGET_HOST], target_host(req, &q)) < 0)
-			return -1;
-	} else if (PyDict_SetItem(d, keys[K_METHOD], Py_None) < 0 ||
-	           PyDict_SetItem(d, keys[K_TARGET], Py_None) < 0 ||
-	           PyDict_SetItem(d, keys[K_VERSION], Py_None) < 0 ||
-	           PyDict_SetItem(d, keys[K_REQUEST_VALID], Py_False) < 0 ||
-	           PyDict_SetItem(d, keys[K_TARGET_HOST], Py_None) < 0) {
+	/* method, target, version and target_host stay None unless valid */
+	if (valid &&
+	    (upy_dict_put(d, keys[K_METHOD],
+	                  bytes_of(req + q.method.off, q.method.len)) < 0 ||
+	     upy_dict_put(d, keys[K_TARGET],
+	                  bytes_of(req + q.target.off, q.target.len)) < 0 ||
+	     upy_dict_put(d, keys[K_VERSION],
+	                  bytes_of(req + q.version.off, q.version.len)) < 0 ||
+	     upy_dict_put(d, keys[K_TARGET_HOST], target_host(req, &q)) < 0))
 		return -1;
-	}
 	if (f->fl < 0)
 		return 0; /* common */
 	{
@@ -139,9 +138,9 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 		size_t al = log_unquote(a, a + f->agent.len, b->agent);
 		if (upy_dict_put(d, keys[K_REFERER], bytes_of(f->ref, (size_t)f->fl)) < 0 ||
 		    upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0 ||
-		    upy_dict_put(d, keys[K_REFERER_HOST],
-		                 f->has_ref ? host_of(rule_uri, f->ref, (size_t)f->fl)
-		                            : Py_NewRef(Py_None)) < 0)
+		    (f->has_ref &&
+		     upy_dict_put(d, keys[K_REFERER_HOST],
+		                  host_of(rule_uri, f->ref, (size_t)f->fl)) < 0))
 			return -1;
 	}
 	return 0;
@@ -162,7 +161,7 @@ static PyObject *record(enum logfmt fmt, const char *s, size_t n,
 		*stop = b->f.stop;
 		Py_RETURN_NONE;
 	}
-	d = PyDict_New();
+	d = PyDict_Copy(b->f.fl < 0 ? tmpl_common : tmpl_combined);
 	if (d != NULL && fill(d, s, b) < 0)
 		Py_CLEAR(d);
 	return d;
@@ -276,7 +275,9 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 
 int upy_log_init(void)
 {
-	if (upy_intern_all(key_names, K_COUNT, keys) < 0)
+	if (upy_intern_all(key_names, K_COUNT, keys) < 0 ||
+	    (tmpl_combined = upy_dict_template(keys, K_REFERER_HOST + 1)) == NULL ||
+	    (tmpl_common = upy_dict_template(keys, K_REFERER)) == NULL)
 		return -1;
 	/* a build without RFC 3986 (-Dgrammars=...): the calls raise */
 	if (uriscan_rule_from_name(URISCAN_RFC3986, "URI", &rule_uri) != URISCAN_OK)
