@@ -3,6 +3,9 @@
  * with protocol: 'tap'). Header-only. The count of test points is per
  * translation unit: one file of a program reports the points (tap_ok,
  * tap_skip, tap_done); its other files may write diagnostics (tap_diag).
+ * A program whose points are reported from several files defines
+ * TAP_SHARED before including this in each of them, and TAP_COUNTS as well
+ * in exactly one (where the count lives).
  */
 #ifndef URISCAN_TAP_H
 #define URISCAN_TAP_H
@@ -10,7 +13,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#ifdef TAP_SHARED
+extern unsigned tap_n_, tap_failed_;
+#ifdef TAP_COUNTS
+unsigned tap_n_, tap_failed_;
+#endif
+#else
 static unsigned tap_n_, tap_failed_;
+#endif
 
 /* Report one test point; returns cond. */
 __attribute__((format(printf, 2, 3))) static inline int

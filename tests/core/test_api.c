@@ -6,10 +6,11 @@
  * No timing (speed is measured only in bench/).
  */
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#define TAP_SHARED /* points reported from test_api_args.c too */
+#define TAP_COUNTS
 #include "tap.h"
 #include "uriscan-config.h"
 #include "uriscan.h"
@@ -18,24 +19,6 @@
 int streq(const char *a, const char *b)
 {
 	return a != NULL && b != NULL && strcmp(a, b) == 0;
-}
-
-/* The test points of test_api_args.c (test_api.h); its messages are far
- * shorter than msg. */
-int api_ok(int cond, const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	return tap_ok(cond, "%s", msg);
-}
-
-void api_skip(const char *why)
-{
-	tap_skip(why);
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,12 +9,6 @@
 
 #define G URISCAN_RFC3986
 
-/* tap.h counts the test points per translation unit: test_api_args.c
- * reports its points through these, counted in test_api.c with the rest. */
-__attribute__((format(printf, 2, 3))) int api_ok(int cond, const char *fmt,
-                                                 ...);
-void api_skip(const char *why);
-
 int streq(const char *a, const char *b);
 
 /* test_api_args.c, called from main in this order among the others */

@@ -3,7 +3,7 @@
  * edges, for test_api.c: unavailable grammars, argument checking, NUL
  * bytes, lengths that do not fit the offsets, and the rule names, forms
  * and flags of RFC 2396 and RFC 1738. Its test points are counted in
- * test_api.c (api_ok, api_skip: test_api.h).
+ * test_api.c (TAP_SHARED, tests/tap.h).
  * No timing (speed is measured only in bench/).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#define TAP_SHARED /* counted in test_api.c */
 #include "tap.h"
 #include "uriscan-config.h"
 #include "uriscan.h"
@@ -28,55 +29,55 @@ static void test_unbuilt(enum uriscan_grammar g, int want, const char *what)
 	const char *in = "http://example.com/";
 	size_t len = strlen(in);
 
-	api_ok(!uriscan_grammar_available(g), "%s: not available", what);
-	api_ok(uriscan_rule_count(g) == 0, "%s: rule_count 0", what);
-	api_ok(uriscan_rule_name(g, 0) == NULL, "%s: rule_name(0) NULL", what);
-	api_ok(uriscan_rule_default(g) == 0, "%s: rule_default 0", what);
+	tap_ok(!uriscan_grammar_available(g), "%s: not available", what);
+	tap_ok(uriscan_rule_count(g) == 0, "%s: rule_count 0", what);
+	tap_ok(uriscan_rule_name(g, 0) == NULL, "%s: rule_name(0) NULL", what);
+	tap_ok(uriscan_rule_default(g) == 0, "%s: rule_default 0", what);
 	st = uriscan_rule_from_name(g, "URI-reference", &rule);
-	api_ok(st == want && rule == 77, "%s: rule_from_name -> %s (got %s)",
+	tap_ok(st == want && rule == 77, "%s: rule_from_name -> %s (got %s)",
 	       what, uriscan_status_name(want), uriscan_status_name(st));
 	st = uriscan_validate(g, in, len, 0, &eo);
-	api_ok(st == want && eo == 0, "%s: validate -> %s, offset 0 (got %s@%zu)",
+	tap_ok(st == want && eo == 0, "%s: validate -> %s, offset 0 (got %s@%zu)",
 	       what, uriscan_status_name(want), uriscan_status_name(st), eo);
 	eo = 77;
 	st = uriscan_validate_rule(g, 0, in, len, 0, &eo);
-	api_ok(st == want && eo == 0, "%s: validate_rule -> %s (got %s@%zu)",
+	tap_ok(st == want && eo == 0, "%s: validate_rule -> %s (got %s@%zu)",
 	       what, uriscan_status_name(want), uriscan_status_name(st), eo);
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse(g, in, len, 0, &u);
-	api_ok(st == want && u.present == 0 && u.error_offset == 0,
+	tap_ok(st == want && u.present == 0 && u.error_offset == 0,
 	       "%s: parse -> %s, nothing present (got %s)", what,
 	       uriscan_status_name(want), uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse_rule(g, 0, in, len, 0, &u);
-	api_ok(st == want && u.present == 0,
+	tap_ok(st == want && u.present == 0,
 	       "%s: parse_rule -> %s (got %s)", what, uriscan_status_name(want),
 	       uriscan_status_name(st));
 	st = uriscan_validate(g, NULL, 0, 0, NULL);
-	api_ok(st == want, "%s: validate(NULL, 0) -> %s (got %s)", what,
+	tap_ok(st == want, "%s: validate(NULL, 0) -> %s (got %s)", what,
 	       uriscan_status_name(want), uriscan_status_name(st));
 }
 
 void test_availability(void)
 {
-	api_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1,
+	tap_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1,
 	       "rfc3986 is available");
 #if URISCAN_HAVE_RFC1738
-	api_ok(uriscan_grammar_available(URISCAN_RFC1738) == 1 &&
+	tap_ok(uriscan_grammar_available(URISCAN_RFC1738) == 1 &&
 	           uriscan_rule_count(URISCAN_RFC1738) > 0,
 	       "rfc1738 is available (built)");
 #else
 	test_unbuilt(URISCAN_RFC1738, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc1738");
 #endif
 #if URISCAN_HAVE_RFC2396
-	api_ok(uriscan_grammar_available(URISCAN_RFC2396) == 1 &&
+	tap_ok(uriscan_grammar_available(URISCAN_RFC2396) == 1 &&
 	           uriscan_rule_count(URISCAN_RFC2396) > 0,
 	       "rfc2396 is available (built)");
 #else
 	test_unbuilt(URISCAN_RFC2396, URISCAN_E_GRAMMAR_UNAVAILABLE, "rfc2396");
 #endif
 #if URISCAN_HAVE_RFC3987
-	api_ok(uriscan_grammar_available(URISCAN_RFC3987) == 1 &&
+	tap_ok(uriscan_grammar_available(URISCAN_RFC3987) == 1 &&
 	           uriscan_rule_count(URISCAN_RFC3987) == 42,
 	       "rfc3987 is available, with the 42 rules of rfc3987.rules");
 #else
@@ -107,12 +108,12 @@ void test_arguments(void)
 	/* NULL with length 0: the empty input */
 	eo = 77;
 	st = uriscan_validate(G, NULL, 0, 0, &eo);
-	api_ok(st == URISCAN_OK && eo == 0,
+	tap_ok(st == URISCAN_OK && eo == 0,
 	       "validate(NULL, 0): the empty URI-reference is valid (got %s)",
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse(G, NULL, 0, 0, &u);
-	api_ok(st == URISCAN_OK &&
+	tap_ok(st == URISCAN_OK &&
 	           u.present == (1u << URISCAN_PATH) &&
 	           u.part[URISCAN_PATH].off == 0 &&
 	           u.part[URISCAN_PATH].len == 0 &&
@@ -123,7 +124,7 @@ void test_arguments(void)
 	       uriscan_status_name(st));
 	eo = 77;
 	st = uriscan_validate_rule(G, r_uri, NULL, 0, 0, &eo);
-	api_ok(st == URISCAN_E_INCOMPLETE && eo == 0,
+	tap_ok(st == URISCAN_E_INCOMPLETE && eo == 0,
 	       "validate_rule(URI, NULL, 0) is incomplete@0 (got %s@%zu)",
 	       uriscan_status_name(st), eo);
 	int same = 1;
@@ -145,29 +146,29 @@ void test_arguments(void)
 			same = 0;
 		}
 	}
-	api_ok(same, "every rule: (NULL, 0) behaves as (\"\", 0), ok or "
+	tap_ok(same, "every rule: (NULL, 0) behaves as (\"\", 0), ok or "
 	             "incomplete@0");
 
 	/* NULL with a length */
 	eo = 77;
 	st = uriscan_validate(G, NULL, 1, 0, &eo);
-	api_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
 	       "validate(NULL, 1) -> invalid_argument, offset 0 (got %s@%zu)",
 	       uriscan_status_name(st), eo);
 	eo = 77;
 	st = uriscan_validate_rule(G, r_uri, NULL, 5, 0, &eo);
-	api_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
 	       "validate_rule(NULL, 5) -> invalid_argument (got %s)",
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse(G, NULL, 3, 0, &u);
-	api_ok(st == URISCAN_E_INVALID_ARG && u.present == 0 &&
+	tap_ok(st == URISCAN_E_INVALID_ARG && u.present == 0 &&
 	           u.error_offset == 0,
 	       "parse(NULL, 3) -> invalid_argument, nothing present (got %s)",
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse_rule(G, r_uri, NULL, SIZE_MAX, 0, &u);
-	api_ok(st != URISCAN_OK && u.present == 0,
+	tap_ok(st != URISCAN_OK && u.present == 0,
 	       "parse_rule(NULL, SIZE_MAX) fails (got %s)",
 	       uriscan_status_name(st));
 
@@ -184,7 +185,7 @@ void test_arguments(void)
 		c = uriscan_parse(G, in, len, f, &u);
 		int none = u.present == 0;
 		d = uriscan_parse_rule(G, r_uri, in, len, f, &u);
-		api_ok(a == URISCAN_E_INVALID_ARG && b == a && c == a && d == a &&
+		tap_ok(a == URISCAN_E_INVALID_ARG && b == a && c == a && d == a &&
 		           eo_ok && none && u.present == 0,
 		       "flags 0x%x on a valid URI -> invalid_argument everywhere "
 		       "(%s %s %s %s)",
@@ -193,37 +194,37 @@ void test_arguments(void)
 	}
 
 	/* out == NULL */
-	api_ok(uriscan_parse(G, in, len, 0, NULL) == URISCAN_E_INVALID_ARG,
+	tap_ok(uriscan_parse(G, in, len, 0, NULL) == URISCAN_E_INVALID_ARG,
 	       "parse(out NULL) -> invalid_argument");
-	api_ok(uriscan_parse_rule(G, r_uri, in, len, 0, NULL) ==
+	tap_ok(uriscan_parse_rule(G, r_uri, in, len, 0, NULL) ==
 	           URISCAN_E_INVALID_ARG,
 	       "parse_rule(out NULL) -> invalid_argument");
 
 	/* error_offset == NULL is allowed */
-	api_ok(uriscan_validate(G, in, len, 0, NULL) == URISCAN_OK,
+	tap_ok(uriscan_validate(G, in, len, 0, NULL) == URISCAN_OK,
 	       "validate(error_offset NULL) on a valid input");
-	api_ok(uriscan_validate(G, "a b", 3, 0, NULL) == URISCAN_E_BAD_CHAR,
+	tap_ok(uriscan_validate(G, "a b", 3, 0, NULL) == URISCAN_E_BAD_CHAR,
 	       "validate(error_offset NULL) on an invalid input");
-	api_ok(uriscan_validate_rule(G, r_uri, "a", 1, 0, NULL) ==
+	tap_ok(uriscan_validate_rule(G, r_uri, "a", 1, 0, NULL) ==
 	           URISCAN_E_INCOMPLETE,
 	       "validate_rule(error_offset NULL)");
 
 	/* the default rule */
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse(G, in, len, 0, &u);
-	api_ok(st == URISCAN_OK && u.rule == uriscan_rule_default(G) &&
+	tap_ok(st == URISCAN_OK && u.rule == uriscan_rule_default(G) &&
 	           u.grammar == G && u.kind == URISCAN_KIND_URI &&
 	           u.error_offset == 0,
 	       "parse() uses the default rule and records grammar and rule");
 	struct uriscan_uri u2;
 	memset(&u2, 0x5a, sizeof u2);
 	st = uriscan_parse_rule(G, uriscan_rule_default(G), in, len, 0, &u2);
-	api_ok(st == URISCAN_OK && u2.present == u.present &&
+	tap_ok(st == URISCAN_OK && u2.present == u.present &&
 	           memcmp(u.part, u2.part,
 	                  sizeof u.part[0] * URISCAN_COMPONENT_COUNT) == 0,
 	       "parse() == parse_rule(default rule)");
 	eo = 77;
-	api_ok(uriscan_validate(G, "http://h/ ", 10, 0, &eo) ==
+	tap_ok(uriscan_validate(G, "http://h/ ", 10, 0, &eo) ==
 	               URISCAN_E_BAD_CHAR &&
 	           eo == 9,
 	       "validate() uses the default rule (bad_char@9)");
@@ -251,7 +252,7 @@ void test_nul_bytes(void)
 		int a = uriscan_validate(G, cases[i].s, cases[i].len, 0, &eo);
 		memset(&u, 0xa5, sizeof u);
 		int b = uriscan_parse(G, cases[i].s, cases[i].len, 0, &u);
-		api_ok(a == URISCAN_E_BAD_CHAR && eo == cases[i].off &&
+		tap_ok(a == URISCAN_E_BAD_CHAR && eo == cases[i].off &&
 		           b == URISCAN_E_BAD_CHAR &&
 		           u.error_offset == cases[i].off && u.present == 0,
 		       "NUL in input %zu: bad_char@%zu (got %s@%zu, %s@%zu)", i,
@@ -262,7 +263,7 @@ void test_nul_bytes(void)
 	size_t eo = 77;
 	int st = uriscan_validate(G, "a", 1, 0, &eo);
 	int st2 = uriscan_validate(G, "a\0", 1, 0, &eo);
-	api_ok(st == URISCAN_OK && st2 == URISCAN_OK,
+	tap_ok(st == URISCAN_OK && st2 == URISCAN_OK,
 	       "a byte past len is not read as part of the input");
 }
 
@@ -276,7 +277,7 @@ void test_too_long(void)
 	/* an unreadable page: the library must not read a byte of it */
 	void *m = mmap(NULL, page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (m == MAP_FAILED) {
-		api_skip("mmap failed");
+		tap_skip("mmap failed");
 		return;
 	}
 	const char *s = m;
@@ -290,7 +291,7 @@ void test_too_long(void)
 		memset(&u, 0xa5, sizeof u);
 		int c = uriscan_parse(G, s, lens[i], 0, &u);
 		int d = uriscan_parse_rule(G, 0, s, lens[i], 0, &u);
-		api_ok(a == URISCAN_E_TOO_LONG && b == a && c == a && d == a &&
+		tap_ok(a == URISCAN_E_TOO_LONG && b == a && c == a && d == a &&
 		           eo == 0 && u.present == 0 && u.error_offset == 0,
 		       "len %zu (> UINT32_MAX) -> too_long without reading "
 		       "(%s %s %s %s)",
@@ -299,7 +300,7 @@ void test_too_long(void)
 	}
 	munmap(m, page);
 #else
-	api_skip("size_t is 32 bits: no length exceeds UINT32_MAX");
+	tap_skip("size_t is 32 bits: no length exceeds UINT32_MAX");
 #endif
 }
 
@@ -312,20 +313,20 @@ void test_old_grammars(void)
 		struct uriscan_uri u;
 		unsigned r = 77, r2 = 77;
 		int st;
-		api_ok(uriscan_rule_from_name(URISCAN_RFC2396, "abs_path", &r) ==
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC2396, "abs_path", &r) ==
 		               URISCAN_OK &&
 		           uriscan_rule_from_name(URISCAN_RFC2396, "ABS-PATH", &r2) ==
 		               URISCAN_OK &&
 		           r == r2 && streq(uriscan_rule_name(URISCAN_RFC2396, r),
 		                            "abs_path"),
 		       "rfc2396: abs_path found as abs_path and ABS-PATH");
-		api_ok(uriscan_rule_from_name(URISCAN_RFC2396, "alpha", &r) ==
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC2396, "alpha", &r) ==
 		               URISCAN_OK &&
 		           uriscan_validate_rule(URISCAN_RFC2396, r, "Q", 1, 0,
 		                                 NULL) == URISCAN_OK,
 		       "rfc2396: rule alpha (a Ragel builtin name) works");
 		st = uriscan_parse(URISCAN_RFC2396, "news:a?b", 8, 0, &u);
-		api_ok(st == URISCAN_OK && u.form != URISCAN_FORM_NONE &&
+		tap_ok(st == URISCAN_OK && u.form != URISCAN_FORM_NONE &&
 		           streq(uriscan_rule_name(URISCAN_RFC2396, u.form),
 		                 "opaque_part") &&
 		           !URISCAN_HAS(&u, URISCAN_QUERY) &&
@@ -333,7 +334,7 @@ void test_old_grammars(void)
 		           u.part[URISCAN_PATH].len == 3,
 		       "rfc2396: news:a?b is opaque_part, path a?b, no query");
 		st = uriscan_parse(URISCAN_RFC2396, "http://a@b@c/", 13, 0, &u);
-		api_ok(st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_REG_NAME) &&
+		tap_ok(st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_REG_NAME) &&
 		           !URISCAN_HAS(&u, URISCAN_HOST) &&
 		           !URISCAN_HAS(&u, URISCAN_USERINFO) &&
 		           u.host_type == URISCAN_HOST_NONE &&
@@ -342,11 +343,11 @@ void test_old_grammars(void)
 		       "rfc2396: a@b@c is a registry-based authority");
 		memset(&u, 0xa5, sizeof u);
 		st = uriscan_parse(URISCAN_RFC2396, "?q", 2, 0, &u);
-		api_ok(st == URISCAN_E_SYNTAX && u.form == URISCAN_FORM_NONE &&
+		tap_ok(st == URISCAN_E_SYNTAX && u.form == URISCAN_FORM_NONE &&
 		           u.present == 0,
 		       "rfc2396: ?q is not a URI reference; failed parse has no "
 		       "form");
-		api_ok(uriscan_validate(URISCAN_RFC2396, "a", 1, 1u << 5, NULL) ==
+		tap_ok(uriscan_validate(URISCAN_RFC2396, "a", 1, 1u << 5, NULL) ==
 		           URISCAN_E_INVALID_ARG,
 		       "rfc2396: unknown flags are invalid_argument");
 	}
@@ -356,7 +357,7 @@ void test_old_grammars(void)
 		struct uriscan_uri u;
 		unsigned r = 77;
 		int st;
-		api_ok(uriscan_rule_from_name(URISCAN_RFC1738, "gopher+_string",
+		tap_ok(uriscan_rule_from_name(URISCAN_RFC1738, "gopher+_string",
 		                              &r) == URISCAN_OK &&
 		           uriscan_rule_from_name(URISCAN_RFC1738, "ip_schemepart",
 		                                  &r) == URISCAN_OK &&
@@ -364,20 +365,20 @@ void test_old_grammars(void)
 		                 "ip-schemepart"),
 		       "rfc1738: gopher+_string and ip_schemepart are rule names");
 		st = uriscan_parse(URISCAN_RFC1738, "HTTP://h/p", 10, 0, &u);
-		api_ok(st == URISCAN_OK &&
+		tap_ok(st == URISCAN_OK &&
 		           streq(uriscan_rule_name(URISCAN_RFC1738, u.form),
 		                 "httpurl") &&
 		           u.host_type == URISCAN_HOST_HOSTNAME,
 		       "rfc1738: HTTP://h/p is an httpurl (scheme case ignored)");
 		st = uriscan_parse(URISCAN_RFC1738, "https://h/~u", 12, 0, &u);
-		api_ok(st == URISCAN_E_BAD_CHAR && u.error_offset == 10,
+		tap_ok(st == URISCAN_E_BAD_CHAR && u.error_offset == 10,
 		       "rfc1738: '~' is national, bad_char");
 		st = uriscan_parse(URISCAN_RFC1738, "x-y:z", 5, 0, &u);
-		api_ok(st == URISCAN_OK &&
+		tap_ok(st == URISCAN_OK &&
 		           streq(uriscan_rule_name(URISCAN_RFC1738, u.form),
 		                 "otherurl"),
 		       "rfc1738: x-y:z is an otherurl");
 	}
 #endif
-	api_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1, "rfc3986 built");
+	tap_ok(uriscan_grammar_available(URISCAN_RFC3986) == 1, "rfc3986 built");
 }
