@@ -26,7 +26,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # Parser, Matcher and HEXDIG are not used here: gen_vectors_rfc2396_rfc1738.py
-# uses them as gen_vectors' own (gv.Parser, gv.Matcher, gv.HEXDIG).
+# and its bnf_rfc2396_rfc1738.py use them as gen_vectors' own (gv.Parser,
+# gv.Matcher, gv.HEXDIG).
 from abnf_nfa import (  # noqa: E402,F401
     HEXDIG, URI_CHARS, Matcher, Parser, matcher, status_of)
 
