@@ -185,6 +185,23 @@ struct outcome {
 
 static struct buf path_buf, auth_buf;
 
+/* 1 if uriscan's component x equals uriparser's y (named name; rebuilt:
+ * uriparser's text was put together from its parts); else 0, o->what
+ * describing the two. */
+static int agree(struct outcome *o, const char *name, int rebuilt,
+                 struct comp x, struct comp y)
+{
+	char a[500], b[500];
+
+	if (comp_eq(x, y))
+		return 1;
+	comp_show(a, sizeof a, x);
+	comp_show(b, sizeof b, y);
+	snprintf(o->what, sizeof o->what, "%s: uriscan %s, uriparser %s%s",
+	         name, a, rebuilt ? "(rebuilt) " : "", b);
+	return 0;
+}
+
 /*
  * Compare one input; returns 1 when the parsers agree. When they differ,
  * o->what describes the first difference. s must not be NULL.
@@ -197,7 +214,7 @@ static int compare_one(const char *s, size_t len, struct outcome *o)
 	UriUriA pu;
 	const char *errpos = NULL;
 	int same = 1;
-	char a[500], b[500];
+	char a[500];
 
 	memset(&pu, 0, sizeof pu);
 	o->what[0] = '\0';
@@ -234,14 +251,7 @@ static int compare_one(const char *s, size_t len, struct outcome *o)
 		for (i = 0; same && i < sizeof ours / sizeof ours[0]; i++) {
 			x = from_uriscan(&u, s, ours[i]);
 			y = from_uriparser(theirs[i]);
-			if (!comp_eq(x, y)) {
-				comp_show(a, sizeof a, x);
-				comp_show(b, sizeof b, y);
-				snprintf(o->what, sizeof o->what,
-				         "%s: uriscan %s, uriparser %s", names[i],
-				         a, b);
-				same = 0;
-			}
+			same = agree(o, names[i], 0, x, y);
 		}
 		/* host: uriscan keeps an IP-literal's brackets (the RFC's
 		 * host rule), uriparser's hostText does not. */
@@ -264,13 +274,8 @@ static int compare_one(const char *s, size_t len, struct outcome *o)
 					same = 0;
 				}
 			}
-			if (same && !comp_eq(x, y)) {
-				comp_show(a, sizeof a, x);
-				comp_show(b, sizeof b, y);
-				snprintf(o->what, sizeof o->what,
-				         "host: uriscan %s, uriparser %s", a, b);
-				same = 0;
-			}
+			if (same)
+				same = agree(o, "host", 0, x, y);
 		}
 		if (same && u.host_type != ht) {
 			snprintf(o->what, sizeof o->what,
@@ -289,15 +294,7 @@ static int compare_one(const char *s, size_t len, struct outcome *o)
 				y.p = auth_buf.p;
 				y.n = auth_buf.n;
 			}
-			if (!comp_eq(x, y)) {
-				comp_show(a, sizeof a, x);
-				comp_show(b, sizeof b, y);
-				snprintf(o->what, sizeof o->what,
-				         "authority: uriscan %s, uriparser "
-				         "(rebuilt) %s",
-				         a, b);
-				same = 0;
-			}
+			same = agree(o, "authority", 1, x, y);
 		}
 		if (same) {
 			/* The path is always present in a URI-reference. */
@@ -306,15 +303,7 @@ static int compare_one(const char *s, size_t len, struct outcome *o)
 			y.present = 1;
 			y.p = path_buf.p;
 			y.n = path_buf.n;
-			if (!comp_eq(x, y)) {
-				comp_show(a, sizeof a, x);
-				comp_show(b, sizeof b, y);
-				snprintf(o->what, sizeof o->what,
-				         "path: uriscan %s, uriparser (rebuilt) "
-				         "%s",
-				         a, b);
-				same = 0;
-			}
+			same = agree(o, "path", 1, x, y);
 		}
 		if (same && u.kind != kind) {
 			snprintf(o->what, sizeof o->what,
