@@ -161,6 +161,8 @@ def parse_abnf(text):
 
 
 class Parser:
+    NOTATION = "ABNF"  # in error messages; a subclass reading BNF says so
+
     def __init__(self, toks):
         self.toks = toks
         self.i = 0
@@ -179,11 +181,11 @@ class Parser:
         items = []
         while True:
             kind, val = self.peek()
-            if kind in (None,) or (kind == "op" and val in "/)]"):
+            if kind is None or (kind == "op" and val in "/)]"):
                 break
             items.append(self.repetition())
         if not items:
-            raise ValueError("ABNF: empty concatenation")
+            raise ValueError(f"{self.NOTATION}: empty concatenation")
         return items[0] if len(items) == 1 else ("seq", items)
 
     def repetition(self):
@@ -231,11 +233,11 @@ class Parser:
             node = self.alternation()
             self.expect("]")
             return ("rep", 0, 1, node)
-        raise ValueError(f"ABNF: unexpected {val!r}")
+        raise ValueError(f"{self.NOTATION}: unexpected {val!r}")
 
     def expect(self, op):
         if self.peek() != ("op", op):
-            raise ValueError(f"ABNF: expected {op!r}")
+            raise ValueError(f"{self.NOTATION}: expected {op!r}")
         self.i += 1
 
 

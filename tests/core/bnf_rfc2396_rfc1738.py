@@ -210,6 +210,8 @@ def parse_bnf(text, sets):
 
 
 class BnfParser(gv.Parser):
+    NOTATION = "BNF"
+
     def __init__(self, toks):
         super().__init__(toks)
         self.closers = []
@@ -221,17 +223,6 @@ class BnfParser(gv.Parser):
             lo = 1 if val == "1*" else 0
             return ("rep", lo, None, self.element())
         return self.element()
-
-    def concatenation(self):
-        items = []
-        while True:
-            kind, val = self.peek()
-            if kind is None or (kind == "op" and val in "/)]"):
-                break
-            items.append(self.repetition())
-        if not items:
-            raise ValueError("BNF: empty concatenation")
-        return items[0] if len(items) == 1 else ("seq", items)
 
     def element(self):
         kind, val = self.peek()
