@@ -2,7 +2,7 @@
  * bench.h: the interface between the benchmark harness (bench.c and the
  * other bench_*.c, see bench_harness.h) and the parsers it times; types and
  * declarations only. The parsers: uriscan (bench_uriscan.c), the limits
- * (bench_limits.c) and the peers (peers/peer_*.c, peers/peer_boost_url.cpp),
+ * (bench_limits.c) and the peers (peers/peer_*.c, peers/peer_*.cpp),
  * each peer compiled in only when meson found its library
  * (BENCH_HAVE_<PEER> is then defined; see peers/meson.build).
  *
@@ -175,6 +175,9 @@ size_t bench_peer_http_parser(const struct bench_parser **out,
 #ifdef BENCH_HAVE_BOOST_URL
 size_t bench_peer_boost_url(const struct bench_parser **out,
                             const char **version);
+#endif
+#ifdef BENCH_HAVE_ADA
+size_t bench_peer_ada(const struct bench_parser **out, const char **version);
 #endif
 /* Extraction peers, on log text (BENCH_ON_LOGS, BENCH_EXTRACT); uriscan's
  * own extraction rows come with the extractor (see bench_uriscan.c). */

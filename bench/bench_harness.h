@@ -24,6 +24,10 @@
 #define PCRE_ID "pcre2-jit"
 #define MEMMEM_ID "limit:memmem"
 #define MEMCHR_ID "limit:memchr"
+/* ada's rows (peers/peer_ada.cpp, with -Dada=DIR): the references of the
+ * "vs ada" ratios of the validate and the parse rows. */
+#define ADA_VALIDATE_ID "ada:can_parse"
+#define ADA_PARSE_ID "ada:url_aggregator"
 /* The second reference of the URI-operation rows ("boost-url:<op>"). */
 #define BOOST_ID "boost-url"
 /* uriscan's extraction rows are "uriscan:<grammar>:extract[-<variant>]" */
@@ -97,6 +101,9 @@ struct row {
 	double vs_hs, vs_pcre, of_memmem, of_memchr;
 	/* operations: URLs/s over boost-url:<op>'s (paired, NAN if none) */
 	double ratio_boost;
+	/* validate rows: URLs/s over ada:can_parse's; parse rows: over
+	 * ada:url_aggregator's (paired, NAN without ada) */
+	double ratio_ada;
 };
 extern struct row *rows;
 extern size_t nrows;

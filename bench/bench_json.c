@@ -75,7 +75,14 @@ void write_json(FILE *f)
 			fputs(", ", f);
 		json_cstr(f, versions[i]);
 	}
-	fprintf(f, "],\n    \"reps\": %d,\n    \"min_time_s\": ", opt.reps);
+	/* ada's version and build flags (peers/peer_ada.cpp), null without */
+	const char *ada = NULL;
+	for (size_t i = 0; i < nversions; i++)
+		if (strncmp(versions[i], "ada ", 4) == 0)
+			ada = versions[i];
+	fputs("],\n    \"ada\": ", f);
+	json_cstr(f, ada);
+	fprintf(f, ",\n    \"reps\": %d,\n    \"min_time_s\": ", opt.reps);
 	json_num(f, opt.min_time);
 	fputs(",\n    \"statistic\": \"median of repetitions; ratios: "
 	      "median of per-repetition ratios of URLs/s\",\n", f);
@@ -207,6 +214,8 @@ void write_json(FILE *f)
 		json_num(f, r->ratio_limit);
 		fputs(", \"ratio_boost_url\": ", f);
 		json_num(f, r->ratio_boost);
+		fputs(", \"ratio_ada\": ", f);
+		json_num(f, r->ratio_ada);
 		fputs(",\n     \"ratio_hyperscan\": ", f);
 		json_num(f, r->vs_hs);
 		fputs(", \"ratio_pcre2\": ", f);

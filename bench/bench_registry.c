@@ -24,6 +24,9 @@ static const bench_provider_fn providers[] = {
 #ifdef BENCH_HAVE_BOOST_URL
 	bench_peer_boost_url,
 #endif
+#ifdef BENCH_HAVE_ADA
+	bench_peer_ada,
+#endif
 #ifdef BENCH_HAVE_PCRE2
 	bench_peer_pcre2,
 #endif
@@ -77,7 +80,9 @@ int selected(const struct bench_parser *p)
 	/* the references of the ratios are always timed */
 	return strcmp(p->id, REF_ID) == 0 || strcmp(p->id, LIMIT_ID) == 0 ||
 	       strcmp(p->id, HS_ID) == 0 || strcmp(p->id, PCRE_ID) == 0 ||
-	       strcmp(p->id, MEMMEM_ID) == 0 || strcmp(p->id, MEMCHR_ID) == 0;
+	       strcmp(p->id, MEMMEM_ID) == 0 || strcmp(p->id, MEMCHR_ID) == 0 ||
+	       strcmp(p->id, ADA_VALIDATE_ID) == 0 ||
+	       strcmp(p->id, ADA_PARSE_ID) == 0;
 }
 
 int applies(const struct bench_parser *p, const struct bench_set *s)

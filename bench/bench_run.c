@@ -88,7 +88,7 @@ void bench_set_run(const struct bench_set *s)
 		r->ns = xmalloc((size_t)opt.reps * sizeof *r->ns);
 		r->ratio_ref = r->ratio_limit = r->ir_url = r->mis_url = NAN;
 		r->vs_hs = r->vs_pcre = r->of_memmem = r->of_memchr = NAN;
-		r->ratio_boost = NAN;
+		r->ratio_boost = r->ratio_ada = NAN;
 	}
 	if (s->is_log) {
 		fprintf(hout, "(log text: the URL parsers do not apply; "
@@ -159,7 +159,7 @@ void bench_set_run(const struct bench_set *s)
 	}
 
 	const struct row *ref = NULL, *lim = NULL, *hs = NULL, *pc = NULL,
-	                 *mm = NULL, *mc = NULL;
+	                 *mm = NULL, *mc = NULL, *av = NULL, *ap = NULL;
 	for (size_t i = first; i < nrows; i++) {
 		struct row *r = &rows[i];
 		if (r->p->fini)
@@ -185,6 +185,10 @@ void bench_set_run(const struct bench_set *s)
 			mm = r;
 		if (strcmp(r->p->id, MEMCHR_ID) == 0)
 			mc = r;
+		if (strcmp(r->p->id, ADA_VALIDATE_ID) == 0)
+			av = r;
+		if (strcmp(r->p->id, ADA_PARSE_ID) == 0)
+			ap = r;
 	}
 	for (size_t i = first; i < nrows; i++) {
 		struct row *r = &rows[i];
@@ -192,6 +196,10 @@ void bench_set_run(const struct bench_set *s)
 			r->ratio_ref = paired_ratio(ref, r);
 		if (lim)
 			r->ratio_limit = paired_ratio(lim, r);
+		if (av && r->p->task == BENCH_VALIDATE)
+			r->ratio_ada = paired_ratio(av, r);
+		if (ap && r->p->task == BENCH_PARSE)
+			r->ratio_ada = paired_ratio(ap, r);
 		if (!s->is_log)
 			continue;
 		if (hs)

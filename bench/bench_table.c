@@ -22,6 +22,12 @@ void print_banner(void)
 	        opt.reps, opt.min_time);
 }
 
+/* The "vs ada" column: on URL lists, when ada is compiled in. */
+static int ada_column(int is_log)
+{
+	return !is_log && find_parser(ADA_VALIDATE_ID) != NULL;
+}
+
 void print_header(int is_log)
 {
 	fprintf(hout, "%-30s %-8s %9s %9s %9s %7s %8s %8s %12s %9s",
@@ -29,6 +35,8 @@ void print_header(int is_log)
 	        is_log ? "ns/line" : "ns/URL", "spread",
 	        is_log ? "Mline/s" : "MURL/s", "MB/s",
 	        is_log ? "Mfound/s" : "vs " REF_ID, "vs limit");
+	if (ada_column(is_log))
+		fprintf(hout, " %9s", "vs ada");
 	if (opt.callgrind)
 		fprintf(hout, " %9s %7s %7s", "Ir/URL", "Ir/B", "mis/URL");
 	fputc('\n', hout);
@@ -68,6 +76,12 @@ void print_row(const struct row *r)
 	fprintf(hout, "%-30s %-8s %9s %9s %9.1f %6.1f%% %8.3f %8.1f %12s %9s",
 	        r->p->id, task_name(r->p->task), acc, rej, r->med, spread,
 	        urls_s / 1e6, mb_s, ref, lim);
+	if (ada_column(s->is_log)) {
+		if (isnan(r->ratio_ada))
+			fprintf(hout, " %9s", "-");
+		else
+			fprintf(hout, " %8.2fx", r->ratio_ada);
+	}
 	if (opt.callgrind) {
 		if (isnan(r->ir_url))
 			fprintf(hout, " %9s %7s %7s", "-", "-", "-");
@@ -152,6 +166,20 @@ void print_summary(void)
 			fprintf(hout, "  [target >= 2x: %s]",
 			        p->ratio_ref >= 2 ? "met" : "NOT met");
 		fputc('\n', hout);
+		/* ada: only where it accepts something (a list of relative
+		 * references compares nothing: ada rejects each at once) */
+		const struct row *av = find_row(s, ADA_VALIDATE_ID);
+		const struct row *ap = find_row(s, ADA_PARSE_ID);
+		if (av && ap && v && ap->accepted > 0)
+			fprintf(hout, "  %-22s vs ada: validate = %.2fx "
+			              "can_parse, parse = %.2fx url_aggregator  "
+			              "[targets >= 3x, >= 5x: %s, %s]\n", "",
+			        v->ratio_ada, p->ratio_ada,
+			        v->ratio_ada >= 3 ? "met" : "NOT met",
+			        p->ratio_ada >= 5 ? "met" : "NOT met");
+		else if (av && ap)
+			fprintf(hout, "  %-22s vs ada: ada accepts none of "
+			              "these (no ratio)\n", "");
 	}
 	for (size_t i = 0; i < nrows; i++) {
 		const struct row *r = &rows[i];

@@ -188,6 +188,54 @@ def ops_table(d, by, urlsets):
                      ["agree %s" % n for _, n in OPS_PEERS], rows), ""]
 
 
+ADA_V, ADA_P = "ada:can_parse", "ada:url_aggregator"
+
+
+def ada_table(d, by, urlsets):
+    """uriscan against ada (the WHATWG parser): validate beside
+    ada::can_parse, parse beside ada::parse<url_aggregator>, with the
+    accepted counts (lines of markdown); a sentence when ada was not in
+    the run."""
+    ada = d["meta"].get("ada")
+    if not ada:
+        return ["ada (github.com/ada-url/ada) was not in this run "
+                "(`scripts/bench.sh --ada DIR` adds it).", ""]
+    vid, pid = OURS + "rfc3986:validate", OURS + "rfc3986:parse"
+    rows, none = [], []
+    for s in urlsets:
+        v, p = by.get((s["name"], vid)), by.get((s["name"], pid))
+        av, ap = by.get((s["name"], ADA_V)), by.get((s["name"], ADA_P))
+        if not (v and p and av and ap):
+            continue
+        if not ap.get("accepted"):
+            none.append("`%s`" % s["name"])
+            continue
+
+        def ns(r):
+            return "-" if num(r.get("ns_per_url")) is None else \
+                "%.1f" % r["ns_per_url"]
+        rows.append([
+            "`%s`" % s["name"], "%.0f" % (s["bytes"] / s["lines"]),
+            ns(v), ns(av), "**%s**" % fmt_x(v.get("ratio_ada")),
+            ns(p), ns(ap), "**%s**" % fmt_x(p.get("ratio_ada")),
+            "%d / %d" % (p["accepted"], ap["accepted"])])
+    if not rows:
+        return []
+    out = ["**uriscan RFC 3986 against ada** (%s; the WHATWG URL Standard: "
+           "relative references need a base, none is given, `\\` reads "
+           "as `/`, much that RFC 3986 rejects is percent-encoded and "
+           "accepted; ns per URL, median; \"vs ada\": URLs/s over ada's, "
+           "paired per repetition; accepted: uriscan / ada, of the URLs):"
+           % ada, "",
+           md_table(["dataset", "B/URL", "validate ns", "`can_parse` ns",
+                     "vs ada", "parse ns", "`url_aggregator` ns", "vs ada",
+                     "accepted"], rows), ""]
+    if none:
+        out += ["(ada accepts none of %s: no ratio there.)" %
+                ", ".join(none), ""]
+    return out
+
+
 def markdown(a):
     d = load(a.run)
     m = d["meta"]
@@ -268,6 +316,7 @@ def markdown(a):
                              "validate vs parse", "parse, of byte loop",
                              "validate, of byte loop"], rows))
         out.append("")
+    out += ada_table(d, by, urlsets)
     peers = [p for p in parsers if not p.startswith(OURS)]
     ours = [p for p in parsers if p.startswith(OURS)]
     cols = [p for p in ours + peers

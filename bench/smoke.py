@@ -124,6 +124,39 @@ def callgrind_smoke(exe, tmp, have_ref):
        "branches per URL than the byte loop")
 
 
+def ada_smoke(tool, saved, samples, have_ada):
+    """ada's rows (-Dada=DIR) in the saved run of the sample: the "vs ada"
+    ratios of the validate and parse rows, ada's version and flags in the
+    JSON, its table in the markdown; without ada, none of it and the
+    markdown says so."""
+    with open(saved, encoding="utf-8") as fh:
+        d = json.load(fh)
+    by = {(r["dataset"], r["parser"]): r for r in d["results"]}
+    ours = [r for r in d["results"] if r["parser"].startswith("uriscan:") and
+            r["task"] in ("validate", "parse")]
+    rc, md, err = run([sys.executable, tool, "markdown", saved])
+    if not have_ada:
+        ok(d["meta"].get("ada") is None and
+           all(r["ratio_ada"] is None for r in d["results"]) and
+           "ada (github.com/ada-url/ada) was not in this run" in md,
+           "without ada: no vs-ada ratio, meta.ada null, the markdown says "
+           "ada was not in the run")
+        return
+    ok(all((s, p) in by for s in samples
+           for p in ("ada:can_parse", "ada:url_aggregator")) and
+       (d["meta"].get("ada") or "").startswith("ada ") and
+       "-std=c++20" in d["meta"]["ada"],
+       "ada's rows on every dataset; its version and flags in meta.ada")
+    ok(ours and all(num_ok(r["ratio_ada"]) for r in ours) and
+       all(abs(by[(s, a)]["ratio_ada"] - 1) < 1e-9 for s in samples
+           for a in ("ada:can_parse", "ada:url_aggregator")),
+       "every uriscan validate and parse row has a ratio to ada's row of "
+       "its task; ada's own rows 1")
+    ok(rc == 0 and "uriscan RFC 3986 against ada" in md and
+       "`url_aggregator` ns" in md,
+       "markdown: the table against ada with the accepted counts")
+
+
 def num_ok(v):
     return isinstance(v, (int, float)) and math.isfinite(v) and v > 0
 
@@ -271,6 +304,7 @@ def main():
                for r in ours),
            "extraction rows carry ratios to memmem (and hyperscan if built)")
 
+        ada_smoke(tool, saved, samples, "ada:can_parse" in ids)
         ops_smoke(exe, tool, tmp, have_ref, "boost-url" in ids)
         callgrind_smoke(exe, tmp, have_ref)
 

@@ -34,6 +34,12 @@
 #                      linux-perf as for the peers); what follows -- goes to
 #                      perf_profile.py (e.g. -- --only uriscan:rfc3987:parse)
 #   --cpu N            pin to CPU N (default: the last CPU; 'none' to not pin)
+#   --ada DIR          add ada's rows (ada:can_parse, ada:url_aggregator) and
+#                      the "vs ada" ratios: DIR holds ada's single-file
+#                      amalgamation (ada.h, ada.cpp), or is an ada checkout,
+#                      amalgamated into BUILD_DIR/ada by
+#                      scripts/ada-amalgamate.sh (nothing is downloaded;
+#                      default: $URISCAN_BENCH_ADA; without either, no ada)
 #   --no-install       do not apt-get install missing peers
 #   --no-log           skip the synthetic log (and its generation)
 #   -h, --help
@@ -48,7 +54,7 @@ py=${PYTHON:-python3}
 
 json=0 save='' baseline=0 compare_old='' compare_new='' markdown='' callgrind=0
 perf=0
-cpu=auto install=1 nolog=0 quick=0
+cpu=auto install=1 nolog=0 quick=0 ada=${URISCAN_BENCH_ADA:-}
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
@@ -68,6 +74,7 @@ while [ $# -gt 0 ]; do
 	--callgrind) callgrind=1 ;;
 	--perf) perf=1 ;;
 	--cpu) cpu=$2; shift ;;
+	--ada) ada=$2; shift ;;
 	--no-install) install=0 ;;
 	--no-log) nolog=1 ;;
 	-h|--help) usage; exit 0 ;;
@@ -111,14 +118,23 @@ if [ -n "$missing" ]; then
 fi
 
 # 2. build (release; tests off: the harness, and the CLI for the log rows)
+if [ -n "$ada" ]; then
+	ada=$(abspath "$ada")
+	if [ ! -f "$ada/ada.h" ] || [ ! -f "$ada/ada.cpp" ]; then
+		# an ada checkout: its amalgamation, made once into the build dir
+		mkdir -p "$build"
+		ada=$("$here/scripts/ada-amalgamate.sh" "$ada" "$(abspath "$build")/ada")
+	fi
+fi
 if [ ! -f "$build/build.ninja" ]; then
 	say "configuring $build (release)"
 	meson setup "$build" "$here" --buildtype=release -Dbench=true \
-		-Dtests=false -Dcli=true >&2
+		-Dtests=false -Dcli=true -Dada="$ada" >&2
 elif [ -n "$missing" ]; then
-	meson setup --reconfigure "$build" "$here" >&2 # find new peers
+	meson setup --reconfigure "$build" "$here" -Dada="$ada" >&2 # new peers
 fi
-meson configure "$build" -Dcli=true >/dev/null # older build dirs had it off
+# older build dirs had the CLI off; ada as given this time (none: no rows)
+meson configure "$build" -Dcli=true -Dada="$ada" >/dev/null
 ninja -C "$build" bench/bench src/cli/uriscan >&2
 
 # 3. datasets, named relative to the repository (they end up in the JSON)
