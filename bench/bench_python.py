@@ -3,12 +3,13 @@
 the Dask pipeline next to the CLI, on the same inputs in the same run.
 
     PYTHONPATH=build/python python3 bench/bench_python.py [--cli build/src/cli/uriscan]
-        [--log-size 20000000] [--no-dask]
+        [--log-size 20000000] [--no-dask] [--data DIR]...
 
 1. calls/s of uriscan.parse, uriscan.is_valid, uriscan.urlsplit beside
    urllib.parse.urlsplit, rfc3986.uri_reference(s).is_valid() and
    rfc3987.match(s, "URI_reference") (each skipped when not installed) on
-   every URL list of ../shared/data/urls and bench/data (best of 3 passes).
+   every URL list of data/urls (the .gz files, decompressed in memory),
+   bench/data and each --data DIR (its *.txt) (best of 3 passes).
 2. extraction MB/s: uriscan.extract (with and without components) beside
    re.finditer with the URL regex of bench/url_regex.h, on the real log;
    access-log records per second: uriscan.logformat beside a split by `re`
@@ -21,6 +22,7 @@ the Dask pipeline next to the CLI, on the same inputs in the same run.
 """
 import argparse
 import glob
+import gzip
 import os
 import re
 import subprocess
@@ -32,7 +34,8 @@ import urllib.parse
 import uriscan
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.path.join(HERE, "..", "..", "shared")
+DATA = os.path.join(HERE, "..", "data")
+REAL_LOG_GZ = os.path.join(DATA, "logs", "elastic_apache_logs.log.gz")
 URL_RE = re.compile(rb"[A-Za-z][A-Za-z0-9+.\-]*://[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+")
 
 
@@ -70,27 +73,29 @@ def peers():
     return out
 
 
-def url_lists(limit):
-    paths = sorted(glob.glob(os.path.join(SHARED, "data", "urls", "*.txt")) +
+def url_lists(limit, dirs=()):
+    paths = sorted(glob.glob(os.path.join(DATA, "urls", "*.txt.gz")) +
                    glob.glob(os.path.join(HERE, "data", "*.txt")))
+    for d in dirs:
+        paths += sorted(glob.glob(os.path.join(d, "*.txt")))
     for p in paths:
-        with open(p, "rb") as f:
+        with (gzip.open if p.endswith(".gz") else open)(p, "rb") as f:
             lines = []
             for l in f.read().splitlines():
                 try:
                     lines.append(l.decode("utf-8"))
                 except UnicodeDecodeError:
                     pass
-        yield os.path.basename(p), lines[:limit]
+        yield os.path.basename(p).removesuffix(".gz"), lines[:limit]
 
 
-def bench_calls(limit):
+def bench_calls(limit, dirs=()):
     ps = peers()
     names = [n for n, _ in ps]
     print("## calls/s (best of 3 passes; first 10000 URLs of each list)\n")
     print("| list | URLs | " + " | ".join(names) + " | parse / urlsplit | parse / rfc3986 |")
     print("|---|---:|" + "---:|" * (len(names) + 2))
-    for name, urls in url_lists(limit):
+    for name, urls in url_lists(limit, dirs):
         rate = {}
         for n, fn in ps:
             t = best(lambda: [fn(u) for u in urls])
@@ -103,8 +108,16 @@ def bench_calls(limit):
               else f"{rate[n]/1e3:.0f} k" for n in names) + f" | {r1:.1f}x | {r2} |")
 
 
-def bench_extract():
-    path = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
+def real_log(tmp):
+    """The real log of data/logs, decompressed into tmp (the CLI reads it)."""
+    path = os.path.join(tmp, "elastic_apache_logs.log")
+    if not os.path.exists(path):
+        with gzip.open(REAL_LOG_GZ, "rb") as src, open(path, "wb") as dst:
+            dst.write(src.read())
+    return path
+
+
+def bench_extract(path):
     with open(path, "rb") as f:
         data = f.read()
     mb = len(data) / 1e6
@@ -158,10 +171,9 @@ def re_log_line(line):
     return rec
 
 
-def bench_log(cli):
+def bench_log(cli, path):
     """Access-log records (combined format) per second, one process."""
     from uriscan.logformat import parse_line, parse_lines
-    path = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
     with open(path, "rb") as f:
         data = f.read()
     lines = data.splitlines(keepends=True)
@@ -187,7 +199,7 @@ def bench_dask(cli, size):
     with tempfile.TemporaryDirectory() as tmp:
         log = os.path.join(tmp, "synthetic.log")
         subprocess.run([sys.executable, os.path.join(HERE, "gen_log.py"), "--size", str(size),
-                        "--shared", os.path.join(SHARED, "data"), log], check=True, stdout=subprocess.DEVNULL)
+                        log], check=True, stdout=subprocess.DEVNULL)
         with open(log, "rb") as f:
             nlines = sum(1 for _ in f)
         mb = os.path.getsize(log) / 1e6
@@ -258,12 +270,15 @@ def main():
     ap.add_argument("--limit", type=int, default=10000)
     ap.add_argument("--no-dask", action="store_true")
     ap.add_argument("--dask-only", action="store_true")
+    ap.add_argument("--data", action="append", default=[],
+                    help="a directory of further URL lists (*.txt; repeatable)")
     a = ap.parse_args()
     print(f"Python {sys.version.split()[0]}, uriscan {uriscan.__version__}\n")
     if not a.dask_only:
-        bench_calls(a.limit)
-        bench_extract()
-        bench_log(a.cli if os.path.exists(a.cli) else None)
+        bench_calls(a.limit, a.data)
+        with tempfile.TemporaryDirectory() as tmp:
+            bench_extract(real_log(tmp))
+            bench_log(a.cli if os.path.exists(a.cli) else None, real_log(tmp))
     if not a.no_dask:
         try:
             import distributed  # noqa: F401

@@ -2,7 +2,7 @@
 """Generate a large synthetic Apache access log for the extraction benchmark.
 
     python3 bench/gen_log.py [--seed 20240301] [--size 100000000]
-                             [--shared ../shared/data] OUT
+                             [--data data] [--web FILE]... OUT
 
 Deterministic: the same inputs, seed and size give the same bytes (only
 random.Random.random() is used, whose sequence Python keeps stable).
@@ -12,28 +12,31 @@ Format: Apache "combined",
 with Apache's escaping inside the quoted fields ('"' and '\\' backslashed,
 other bytes outside 0x20..0x7e as \\xHH).
 
-Where the fields come from (shared/data, see the READMEs there):
+Where the fields come from (the repository's data/, see data/README.md;
+each list read as NAME or NAME.gz; --web adds URL lists to the kasztp URLs,
+e.g. the userbait list that data/ leaves out for want of a licence):
   client      addresses from the documentation ranges (192.0.2.0/24,
               198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32): no real client
   time        a clock starting 2024-03-01 advancing 0-2 s per line
   request     method: GET 90%, POST 6%, HEAD 3%, OPTIONS 1%; target:
                 35% a request-target of the real log (urls/apache_log_targets.txt)
-                22% a kasztp or userbait URL reduced to path?query
+                22% a kasztp (or --web) URL reduced to path?query
                 15% a Node.js source path (urls/node_files.txt)
                  8% a redirect endpoint carrying a percent-encoded real URL
                  3% a vulnerability-scanner request (fixed list below)
                  1% CONNECT host:443 (a proxy log)
-                 rest, 16%: proxy absolute-form, a whole kasztp/userbait URL
+                 rest, 16%: proxy absolute-form, a whole kasztp (or --web) URL
               protocol: HTTP/1.1 85%, HTTP/1.0 10%, HTTP/2.0 5%
   status      200 70%, 304 10%, 404 8%, 301 5%, 302 4%, 500 2%, 403 1%
   size        "-" for 304, else 0..200000
-  referer     "-" 40%; a real referer of the real log 30%; a kasztp or
-              userbait URL 25%; this site's own URL 5%
+  referer     "-" 40%; a real referer of the real log 30%; a kasztp (or
+              --web) URL 25%; this site's own URL 5%
   user agent  drawn from the real log's lines, so with its frequencies
               (crawler UAs carry URLs: "+http://www.google.com/bot.html")
 """
 
 import argparse
+import gzip
 import os
 import re
 import sys
@@ -70,8 +73,14 @@ DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]  # 2024
 
 
 def read_lines(path):
-    with open(path, "rb") as f:
-        return [l for l in f.read().split(b"\n") if l]
+    """The non-empty lines of path, or of path.gz when only that exists."""
+    if not os.path.exists(path) and os.path.exists(path + ".gz"):
+        with gzip.open(path + ".gz", "rb") as f:
+            data = f.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    return [l for l in data.split(b"\n") if l]
 
 
 def log_user_agents(path):
@@ -116,16 +125,17 @@ def path_query(url):
 
 
 class Gen:
-    def __init__(self, seed, shared):
+    def __init__(self, seed, data, web=()):
         self.r = random.Random(seed)
-        u = os.path.join(shared, "urls")
+        u = os.path.join(data, "urls")
         self.targets = read_lines(os.path.join(u, "apache_log_targets.txt"))
         self.referers = read_lines(os.path.join(u, "apache_log_referers.txt"))
-        self.web = (read_lines(os.path.join(u, "kasztp.txt")) +
-                    read_lines(os.path.join(u, "userbait.txt")))
+        self.web = read_lines(os.path.join(u, "kasztp.txt"))
+        for path in web:
+            self.web += read_lines(path)
         self.node = read_lines(os.path.join(u, "node_files.txt"))
         self.uas = log_user_agents(
-            os.path.join(shared, "logs", "elastic_apache_logs.log"))
+            os.path.join(data, "logs", "elastic_apache_logs.log"))
         if not (self.targets and self.referers and self.web and self.node
                 and self.uas):
             raise SystemExit("gen_log.py: an input list is empty")
@@ -221,10 +231,12 @@ def main():
     ap.add_argument("--seed", type=int, default=20240301)
     ap.add_argument("--size", type=int, default=100_000_000,
                     help="stop after the line that reaches this many bytes")
-    ap.add_argument("--shared", default=os.path.join(
-        here, "..", "..", "shared", "data"))
+    ap.add_argument("--data", default=os.path.join(here, "..", "data"),
+                    help="the directory of urls/ and logs/ (default: data/)")
+    ap.add_argument("--web", action="append", default=[],
+                    help="a further list of web URLs (repeatable)")
     a = ap.parse_args()
-    g = Gen(a.seed, a.shared)
+    g = Gen(a.seed, a.data, a.web)
     total = lines = 0
     tmp = a.out + ".tmp"
     with open(tmp, "wb") as f:

@@ -8,11 +8,12 @@
 #    with apt-get (says so; --no-install to skip);
 # 2. configures a release build in build-bench/ (BUILD_DIR to change) and
 #    builds the harness;
-# 3. generates the synthetic ~100 MB access log into BUILD_DIR/data/ if it is
-#    missing (deterministic: bench/gen_log.py; needs ../shared/data);
-# 4. runs the harness, pinned to one CPU, on bench/data, ../shared/data/urls,
-#    ../shared/data/logs and the synthetic log, printing the table; the run is
-#    also saved as BUILD_DIR/bench-last.json.
+# 3. decompresses the URL lists and the real log of data/ (data/README.md)
+#    into BUILD_DIR/data/, and generates the synthetic ~100 MB access log
+#    there if it is missing (deterministic: bench/gen_log.py, from data/);
+# 4. runs the harness, pinned to one CPU, on bench/data, BUILD_DIR/data/urls,
+#    BUILD_DIR/data/logs, each --data DIR and the synthetic log, printing the
+#    table; the run is also saved as BUILD_DIR/bench-last.json.
 #
 # Options:
 #   --quick            3 repetitions of 0.05 s, committed sample and URL lists
@@ -42,19 +43,21 @@
 #                      default: $URISCAN_BENCH_ADA; without either, no ada)
 #   --no-install       do not apt-get install missing peers
 #   --no-log           skip the synthetic log (and its generation)
+#   --data DIR         also run on the URL lists of DIR (*.txt, one URL a
+#                      line; e.g. lists data/ leaves out for want of a
+#                      licence); repeatable
 #   -h, --help
 # Anything after -- goes to the harness as is (e.g. -- --reps 11 --only uriscan).
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$here/build-bench}
-shared=$here/../shared/data
 tool=$here/bench/benchtool.py
 py=${PYTHON:-python3}
 
 json=0 save='' baseline=0 compare_old='' compare_new='' markdown='' callgrind=0
 perf=0
-cpu=auto install=1 nolog=0 quick=0 ada=${URISCAN_BENCH_ADA:-}
+cpu=auto install=1 nolog=0 quick=0 ada=${URISCAN_BENCH_ADA:-} extra=
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
@@ -77,6 +80,9 @@ while [ $# -gt 0 ]; do
 	--ada) ada=$2; shift ;;
 	--no-install) install=0 ;;
 	--no-log) nolog=1 ;;
+	--data)
+		[ -d "${2:-}" ] || { echo "bench.sh: --data ${2:-}: not a directory" >&2; exit 2; }
+		extra="$extra $(abspath "$2")"; shift ;;
 	-h|--help) usage; exit 0 ;;
 	--) shift; break ;;
 	*) echo "bench.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -140,21 +146,24 @@ ninja -C "$build" bench/bench src/cli/uriscan >&2
 # 3. datasets, named relative to the repository (they end up in the JSON)
 cd "$here"
 case $build in "$here"/*) build=${build#"$here"/} ;; esac
-sets="bench/data"
-[ -d "$shared/urls" ] && sets="$sets ../shared/data/urls"
+mkdir -p "$build/data/urls" "$build/data/logs"
+for gz in data/urls/*.txt.gz data/logs/*.log.gz; do
+	out=$build/${gz%.gz}
+	[ "$out" -nt "$gz" ] || "$py" data/gunzip.py "$gz" "$out"
+done
+sets="bench/data $build/data/urls"
 if [ $quick = 0 ]; then
-	[ -d "$shared/logs" ] && sets="$sets ../shared/data/logs"
-	if [ $nolog = 0 ] && [ -d "$shared/urls" ] && [ -d "$shared/logs" ]; then
+	sets="$sets $build/data/logs"
+	if [ $nolog = 0 ]; then
 		synth=$build/data/synth_access.log
 		if [ ! -f "$synth" ]; then
 			say "generating $synth (deterministic, ~100 MB)"
-			mkdir -p "$build/data"
-			"$py" "$here/bench/gen_log.py" --shared "$shared" "$synth"
+			"$py" "$here/bench/gen_log.py" --data "$here/data" "$synth"
 		fi
 		sets="$sets $synth"
 	fi
 fi
-[ -d "$shared/urls" ] || say "$shared not found: committed sample only"
+sets="$sets$extra"
 
 # 4. run
 if [ "$cpu" = auto ]; then
@@ -183,11 +192,10 @@ last=$build/bench-last.json
 "$build/bench/bench" --save "$last" "$@" $sets
 # 5. the command on the logs: `uriscan log` next to `uriscan extract`
 if [ $quick = 0 ] && [ $json = 0 ]; then
-	logs=
-	[ -d "$shared/logs" ] && logs="$shared/logs/elastic_apache_logs.log"
+	logs=$build/data/logs/elastic_apache_logs.log
 	[ -n "${synth:-}" ] && logs="$logs $synth"
 	# shellcheck disable=SC2086
-	[ -n "$logs" ] && "$py" "$here/bench/clibench.py" "$build/src/cli/uriscan" 3 $logs >&2
+	"$py" "$here/bench/clibench.py" "$build/src/cli/uriscan" 3 $logs >&2
 fi
 [ -n "$save" ] && cp "$last" "$save" && say "saved $save"
 if [ $baseline = 1 ]; then

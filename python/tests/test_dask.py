@@ -14,11 +14,9 @@ db = pytest.importorskip("dask.bag")
 import uriscan  # noqa: E402
 import uriscan.dask as ud  # noqa: E402
 from uriscan.logformat import parse_lines  # noqa: E402
-from vectors import ROOT, SHARED  # noqa: E402
+from vectors import ROOT, real_log  # noqa: E402
 
-LOG = os.path.join(SHARED, "data", "logs", "elastic_apache_logs.log")
-if not os.path.exists(LOG):
-    LOG = os.path.join(ROOT, "tests", "data", "logs", "elastic-sample.log")
+LOG = real_log()
 NGINX = os.path.join(ROOT, "tests", "data", "logs")
 
 

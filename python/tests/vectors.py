@@ -7,7 +7,29 @@ import re
 ROOT = os.environ.get("URISCAN_SOURCE_ROOT") or os.path.abspath(
     os.path.join(os.path.dirname(__file__), "..", ".."))
 VECTORS = os.path.join(ROOT, "tests", "vectors")
-SHARED = os.path.join(ROOT, "..", "shared")
+DATA = os.path.join(ROOT, "data")
+
+
+def real_log() -> str:
+    """The path of the real access log of data/logs (10,000 lines): the
+    decompressed copy of the build (URISCAN_REAL_LOG, set by
+    python/tests/meson.build), else one decompressed from
+    data/logs/elastic_apache_logs.log.gz into the temporary directory."""
+    path = os.environ.get("URISCAN_REAL_LOG")
+    if path:
+        return path
+    import gzip
+    import tempfile
+    path = os.path.join(tempfile.gettempdir(),
+                        "uriscan-%d-elastic_apache_logs.log" % os.getuid())
+    if not os.path.exists(path):
+        with gzip.open(os.path.join(DATA, "logs", "elastic_apache_logs.log.gz"),
+                       "rb") as f:
+            data = f.read()
+        with open(path + ".tmp", "wb") as f:
+            f.write(data)
+        os.replace(path + ".tmp", path)
+    return path
 
 _ESC = {b"\\": b"\\", b"t": b"\t", b"n": b"\n", b"r": b"\r", b"0": b"\0"}
 

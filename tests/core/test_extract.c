@@ -15,8 +15,9 @@
  *    definition in uriscan.h with uriscan_validate_rule(URI) only.
  * 3. Adversarial inputs of megabytes (no newline, a:a:a..., ://://, base64,
  *    NUL and invalid UTF-8, a URL longer than max_len across chunks).
- * 4. LOGFILE (../shared/data/logs/elastic_apache_logs.log), when present:
- *    8,214 scheme:// URLs, as its README counts them.
+ * 4. LOGFILE (data/logs/elastic_apache_logs.log, decompressed into the
+ *    build directory), when given: 8,214 scheme:// URLs, as data/README.md
+ *    counts them. A LOGFILE given but unreadable fails.
  * 5. API misuse.
  */
 #include <stdio.h>
@@ -261,7 +262,7 @@ static void run_log(const char *path)
 	struct uriscan_extract_options o;
 
 	if (!f) {
-		tap_skip("no ../shared/data/logs/elastic_apache_logs.log");
+		tap_ok(0, "%s: cannot be read", path);
 		return;
 	}
 	fseek(f, 0, SEEK_END);

@@ -195,7 +195,7 @@ int main(int argc, char **argv)
 	}
 	DIR *d = opendir(argv[1]);
 	if (d == NULL)
-		tap_skip("no URL directory");
+		tap_ok(0, "URL directory %s not found", argv[1]);
 	else {
 		struct dirent *e;
 		char *names[64];
@@ -206,6 +206,8 @@ int main(int argc, char **argv)
 				names[k++] = strdup(e->d_name);
 		}
 		closedir(d);
+		if (k == 0)
+			tap_ok(0, "no *.txt file in %s", argv[1]);
 		for (int i = 0; i < k; i++) {
 			char p[4096];
 			snprintf(p, sizeof p, "%s/%s", argv[1], names[i]);

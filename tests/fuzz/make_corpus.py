@@ -4,15 +4,15 @@
 Run by hand when the sources change; the output is committed so the replay
 tests need nothing outside the repository:
 
-    tests/fuzz/make_corpus.py [SHARED_DIR]   (default: ../shared)
+    tests/fuzz/make_corpus.py [DATA_DIR]   (default: data/)
 
-Sources: the example URIs printed in each RFC (SHARED_DIR/rfc-examples/,
+Sources: the example URIs printed in each RFC (DATA_DIR/rfc-examples/,
 one per line, \\xHH escapes) with the header byte of their grammar, so the
 seeds of a grammar not built yet already exercise it once it lands; the
 vectors of tests/vectors/*.tsv (two valid and two invalid cases per rule)
 for fuzz_rule; the extraction vectors (tests/vectors/extract-*.tsv, their
 options in the header byte, each with a few chunk-size patterns) and lines
-of SHARED_DIR/data/logs/ for fuzz_extract; the mapping vectors
+of DATA_DIR/logs/elastic_apache_logs.log.gz for fuzz_extract; the mapping vectors
 (tests/vectors/iri_mapping.tsv, inputs and results) for fuzz_iri; the
 normalization vectors (normalize-*.tsv as a alone, equivalent.tsv as the
 pair a NUL b) for fuzz_normalize; a few
@@ -26,6 +26,7 @@ of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
 that once found a bug stay.
 """
+import gzip
 import hashlib
 import os
 import re
@@ -75,9 +76,9 @@ def write(target, data):
 
 
 def main():
-    shared = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "..", "shared")
+    data_dir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "data")
     for gi, g in enumerate(GRAMMARS):
-        path = os.path.join(shared, "rfc-examples", g + "-examples.txt")
+        path = os.path.join(data_dir, "rfc-examples", g + "-examples.txt")
         for line in open(path, encoding="utf-8"):
             line = line.rstrip("\n")
             if not line:
@@ -112,8 +113,8 @@ def main():
                  b"\x02\xffhttp://h/", b"\x02\x00", b"\x0a\x80\x02a"]:
         write("fuzz_parse", data)
         write("fuzz_rule", data)
-    extract_seeds(shared)
-    iri_seeds(shared)
+    extract_seeds(data_dir)
+    iri_seeds(data_dir)
     normalize_seeds()
     recompose_seeds()
     resolve_seeds()
@@ -145,7 +146,7 @@ def tsv_cases(prefix):
             yield gi, line.rstrip("\n").split("\t")
 
 
-def extract_seeds(shared):
+def extract_seeds(data_dir):
     k = 0
     for gi, f in tsv_cases("extract-"):
         opts = 0
@@ -160,8 +161,9 @@ def extract_seeds(shared):
             gi, opts, CHUNKINGS[k % len(CHUNKINGS)], unescape(f[1])))
         k += 1
     # log lines, several at a time, with each set of options
-    log = os.path.join(shared, "data", "logs", "elastic_apache_logs.log")
-    lines = open(log, "rb").read().split(b"\n")[:40]
+    log = os.path.join(data_dir, "logs", "elastic_apache_logs.log.gz")
+    with gzip.open(log, "rb") as f:
+        lines = f.read().split(b"\n")[:40]
     for i in range(0, 40, 4):
         text = b"\n".join(lines[i:i + 4]) + b"\n"
         opts = [0, X_NOTRIM, X_OPAQUE, X_SCALAR, X_MIN, X_NOCOMP,
@@ -178,7 +180,7 @@ def extract_seeds(shared):
     write("fuzz_extract", b"\x02\x00")
 
 
-def iri_seeds(shared):
+def iri_seeds(data_dir):
     vec = os.path.join(ROOT, "tests", "vectors", "iri_mapping.tsv")
     for line in open(vec, encoding="utf-8"):
         if line.startswith("#") or not line.strip():
@@ -188,7 +190,7 @@ def iri_seeds(shared):
         write("fuzz_iri", bytes([flag]) + unescape(f[3]))
         if f[2] == "ok":
             write("fuzz_iri", bytes([flag]) + unescape(f[4]))
-    path = os.path.join(shared, "rfc-examples", "rfc3987-examples.txt")
+    path = os.path.join(data_dir, "rfc-examples", "rfc3987-examples.txt")
     for line in open(path, encoding="utf-8"):
         line = line.rstrip("\n")
         if line:
