@@ -21,7 +21,7 @@ struct bench_machine machine = {.cpu_model = "unknown", .pinned = "no",
 
 /* The highest SIMD level of uriscan's run skips that the CPU has, as the
  * library sees it (it takes that level unless the environment caps it:
- * README, "Extracting URLs from text"), and which caps are set: a run's
+ * docs/extraction.md), and which caps are set: a run's
  * figures depend on both. */
 static void describe_simd(void)
 {

@@ -18,7 +18,7 @@
  *    the life of the process; never free them. Components are offsets into
  *    the caller's own bytes and are valid as long as those bytes are.
  *
- * Licence: MIT (see README.md).
+ * Licence: MIT (see LICENSE).
  */
 #ifndef URISCAN_H
 #define URISCAN_H

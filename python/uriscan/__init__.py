@@ -1,8 +1,8 @@
 """uriscan: recognise URIs and URLs at line rate (Python bindings).
 
 The C library (RFC 1738, 2396, 3986, 3987 grammars compiled with Ragel) does
-the work; this package only binds it. See README.md, section "Python",
-and python/README.md.
+the work; this package only binds it. See docs/python.md in the source
+repository.
 
     >>> import uriscan
     >>> u = uriscan.parse("http://User@Example.com:8080/a?q#f")

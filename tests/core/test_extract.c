@@ -275,7 +275,7 @@ static void run_log(const char *path)
 	memset(&o, 0, sizeof o);
 	whole(&o, t, (size_t)n, &w);
 	tap_ok(w.n == 8214, "elastic_apache_logs.log: %zu scheme:// URLs "
-	                    "(its README: 8,214)", w.n);
+	                    "(data/README.md: 8,214)", w.n);
 	tap_ok(components_ok(&w, 0), "elastic log: every match parses");
 	stream_by(&o, t, (size_t)n, 4096, &l);
 	tap_ok(list_eq(&w, &l, 1, why, sizeof why), "elastic log in 4096-byte "
