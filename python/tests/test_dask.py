@@ -1,8 +1,12 @@
 """uriscan.dask: blocks cut at line boundaries (a blocksize that cuts lines),
-extract_bag equal to uriscan.extract, log_bag records, and top_hosts on a
-two-process distributed.LocalCluster equal to `uriscan extract --top 10`."""
+extract_bag equal to uriscan.extract, log_bag records; every helper gives
+the CLI's answer on 1, 8, 9 and 64 partitions (past 8, Dask's tree
+reduction feeds a combine step its own output) and on a two-process
+distributed.LocalCluster."""
 import collections
+import json
 import os
+import random
 import subprocess
 import sys
 
@@ -14,10 +18,56 @@ db = pytest.importorskip("dask.bag")
 import uriscan  # noqa: E402
 import uriscan.dask as ud  # noqa: E402
 from uriscan.logformat import parse_lines  # noqa: E402
-from vectors import ROOT, real_log  # noqa: E402
+from vectors import ROOT  # noqa: E402
 
-LOG = real_log()
 NGINX = os.path.join(ROOT, "tests", "data", "logs")
+PARTITIONS = (1, 8, 9, 64)
+
+
+def make_log() -> bytes:
+    """A combined log of 1500 lines (about 200 KB), the same on every run:
+    the bundled lines every tenth line, the others of 23 hosts (some in
+    upper case) at uneven rates (ties among the rare ones), referers and
+    agents holding URLs, sizes and referers sometimes "-"."""
+    rnd = random.Random(35)
+    bundled = []
+    for name in ("elastic-sample.log", "nginx-combined.log"):
+        with open(os.path.join(NGINX, name), "rb") as f:
+            bundled += f.read().splitlines(keepends=True)
+    hosts = [b"h%d.example" % i for i in range(20)] + [b"WWW.Example.COM",
+                                                        b"www.example.com", b"[::1]"]
+    weights = [40 - 2 * i for i in range(20)] + [15, 15, 3]
+    paths = [b"/", b"/index.html", b"/a/b", b"/a/./b", b"/img/%d.png"] + \
+        [b"/p%d" % i for i in range(12)]
+    lines = []
+    for i in range(1500):
+        if i % 10 == 0:
+            lines.append(bundled[(i // 10) % len(bundled)])
+            continue
+        h, r = rnd.choices(hosts, weights, k=2)
+        path = rnd.choice(paths)
+        if b"%d" in path:
+            path = path % rnd.randrange(4)
+        size = b"-" if i % 7 == 0 else b"%d" % rnd.randrange(100000)
+        ref = b"-" if i % 5 == 0 else b"http://%s/from?i=%d" % (r, i % 13)
+        lines.append(b'10.0.%d.%d - - [17/May/2015:10:%02d:%02d +0000] '
+                     b'"GET %s HTTP/1.1" %d %s "%s" "bot (+http://%s/bot)"\n'
+                     % (i % 7, i % 250, i % 60, i % 59, path,
+                        rnd.choice((200, 200, 200, 304, 404, 500)), size, ref, h))
+    return b"".join(lines)
+
+
+@pytest.fixture(scope="module")
+def log_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("dask") / "gen.log"
+    path.write_bytes(make_log())
+    return str(path)
+
+
+def blocks_of(path, k):
+    """A blocksize that cuts path into exactly k blocks (read_bytes makes
+    size // blocksize blocks)."""
+    return os.path.getsize(path) // k
 
 
 def test_blocks_are_whole_lines(tmp_path):
@@ -97,13 +147,43 @@ def test_bag_of_lines_without_line_feeds():
         [b"http://a.example/x", b"http://b.example/y"]
 
 
-def cli_top(path, n):
-    cli = os.environ.get("URISCAN_CLI")
-    if not cli or not os.path.exists(cli):
+def bag_of_lines(path, k):
+    """A bag of the file's lines (bytes) in exactly k partitions."""
+    with open(path, "rb") as f:
+        lines = f.read().splitlines(keepends=True)
+    n = len(lines)
+    bag = db.from_delayed([dask.delayed(lines[i * n // k:(i + 1) * n // k])
+                           for i in range(k)])
+    assert bag.npartitions == k
+    return bag
+
+
+def cli(*args) -> bytes:
+    exe = os.environ.get("URISCAN_CLI")
+    if not exe or not os.path.exists(exe):
         pytest.skip("URISCAN_CLI not set (run through meson test)")
-    out = subprocess.run([cli, "extract", "--top", str(n), path], check=True,
-                         capture_output=True, timeout=60).stdout
+    r = subprocess.run([exe, *args], capture_output=True, timeout=60)
+    assert r.returncode in (0, 1), r.stderr
+    return r.stdout
+
+
+def cli_top(path, n):
+    out = cli("extract", "--top", str(n), path)
     return [(h, int(c)) for c, h in (l.split(b"\t") for l in out.splitlines())]
+
+
+def cli_extract(path):
+    """(url, truncated, host) of each match of `uriscan extract
+    --format=jsonl` (the data is ASCII)."""
+    return [(r["url"].encode(), r["truncated"],
+             None if r["host"] is None else r["host"].encode())
+            for r in map(json.loads, cli("extract", "--format=jsonl", path).splitlines())]
+
+
+def cli_log(path):
+    """{line number: record} of `uriscan log`'s JSON Lines (the lines in
+    the format)."""
+    return {r["line"]: r for r in map(json.loads, cli("log", path).splitlines())}
 
 
 def test_top_hosts_ties_ranked_as_cli(tmp_path):
@@ -117,33 +197,96 @@ def test_top_hosts_ties_ranked_as_cli(tmp_path):
         scheduler="sync")
     assert got == cli_top(str(path), 4)
     assert got == [(b"a.ex", 3), (b"ab.ex", 2), (b"b.ex", 2), (b"c.ex", 2)]
+    every = ud.top_hosts(ud.extract_bag(str(path), blocksize=20), None)
+    assert every.compute(scheduler="sync") == got + [(b"zz", 1)]
+    assert ud.top_hosts(ud.extract_bag(str(path)), 0).compute(scheduler="sync") == \
+        got + [(b"zz", 1)]
+    with pytest.raises(ValueError):
+        ud.top_hosts(ud.extract_bag(str(path)), -1)
+    with pytest.raises(TypeError):
+        ud.top_hosts(ud.extract_bag(str(path)), "3")
 
 
-def test_local_cluster_top_hosts_equal_cli():
+def test_reductions_take_their_own_output():
+    """The combine step of a reduction is fed its own output past
+    split_every partitions: 64 partitions of one host each, split_every 8
+    and 2, give each host counted once."""
+    bag = db.from_sequence([{"host": b"h%d" % i} for i in range(64)], npartitions=64)
+    assert bag.npartitions == 64
+    got = ud.top_hosts(bag, 3).compute(scheduler="sync")
+    assert got == [(b"h0", 1), (b"h1", 1), (b"h10", 1)]
+
+
+@pytest.mark.parametrize("k", PARTITIONS)
+def test_extract_helpers_equal_cli(log_path, k):
+    """extract_bag and top_hosts on k blocks (and on a bag of k partitions
+    of lines) give what `uriscan extract` gives."""
+    bag = ud.extract_bag(log_path, blocksize=blocks_of(log_path, k))
+    assert bag.npartitions == k
+    want = cli_extract(log_path)
+    assert len(want) > 2000
+    got = [(r["url"], r["truncated"], r["host"]) for r in bag.compute(scheduler="sync")]
+    assert got == want
+    for n in (1, 5, 30):
+        assert ud.top_hosts(bag, n).compute(scheduler="sync") == cli_top(log_path, n)
+    lines = bag_of_lines(log_path, k)
+    assert ud.top_hosts(ud.extract_bag(lines), 5).compute(scheduler="sync") == \
+        cli_top(log_path, 5)
+
+
+@pytest.mark.parametrize("k", PARTITIONS)
+def test_log_helpers_equal_cli(log_path, k):
+    """log_bag on k blocks: the lines in the format are the CLI's, with its
+    statuses; count_by gives their counts."""
+    bag = ud.log_bag(log_path, blocksize=blocks_of(log_path, k))
+    assert bag.npartitions == k
+    recs = bag.compute(scheduler="sync")
+    want = cli_log(log_path)
+    assert len(recs) == 1500 and len(want) > 1400
+    assert {i + 1: r["status"] for i, r in enumerate(recs) if "status" in r} == \
+        {n: r["status"] for n, r in want.items()}
+    counts = dict(ud.count_by(bag, "status").compute(scheduler="sync"))
+    assert counts == dict(collections.Counter(r["status"] for r in want.values()))
+
+
+def test_local_cluster_equal_cli(log_path):
+    """On two worker processes, over 9 blocks: extract_bag, top_hosts,
+    log_bag and count_by give the CLI's answers."""
     distributed = pytest.importorskip("distributed")
-    want = cli_top(LOG, 10)
-    size = os.path.getsize(LOG)
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
-                                       processes=True, host="127.0.0.1",
-                                       dashboard_address=None)
+    want_top = cli_top(log_path, 10)
+    want_urls = cli_extract(log_path)
+    want_log = cli_log(log_path)
+    # forked workers start in half the time of spawned ones (no imports)
+    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}):
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                           processes=True, host="127.0.0.1",
+                                           dashboard_address=None)
     try:
         with distributed.Client(cluster, timeout=60) as client:
-            bag = ud.extract_bag(LOG, blocksize=max(size // 7, 4096) + 13)
-            assert bag.npartitions >= 6  # several blocks per worker
-            fut = client.compute(ud.top_hosts(bag, 10))
-            got = fut.result(timeout=120)
+            bs = blocks_of(log_path, 9)
+            urls = ud.extract_bag(log_path, blocksize=bs)
+            recs = ud.log_bag(log_path, blocksize=bs)
+            assert urls.npartitions == 9
+            top, got_urls, got_recs, statuses = client.compute(
+                [ud.top_hosts(urls, 10), urls, recs, ud.count_by(recs, "status")],
+                sync=True)
             assert len(client.scheduler_info()["workers"]) == 2
     finally:
         cluster.close(timeout=30)
-    assert got == want
+    assert top == want_top
+    assert [(r["url"], r["truncated"], r["host"]) for r in got_urls] == want_urls
+    assert {i + 1: r["status"] for i, r in enumerate(got_recs) if "status" in r} == \
+        {n: r["status"] for n, r in want_log.items()}
+    assert dict(statuses) == dict(collections.Counter(r["status"] for r in want_log.values()))
 
 
-def test_example_script_prints_cli_output():
+def test_example_script_prints_cli_output(log_path):
     """examples/dask_top_hosts.py --local 1 prints `uriscan extract --top`'s
-    output byte for byte."""
+    output byte for byte, over 9 blocks."""
     pytest.importorskip("distributed")
-    want = b"".join(b"%d\t%s\n" % (c, h) for h, c in cli_top(LOG, 10))
+    want = b"".join(b"%d\t%s\n" % (c, h) for h, c in cli_top(log_path, 10))
     script = os.path.join(ROOT, "examples", "dask_top_hosts.py")
     out = subprocess.run([sys.executable, script, "--local", "1", "--blocksize",
-                          "512KiB", LOG], capture_output=True, timeout=120, check=True)
+                          str(blocks_of(log_path, 9)), log_path],
+                         capture_output=True, timeout=120, check=True)
     assert out.stdout == want

@@ -10,7 +10,8 @@ block in one C call; a bag of str lines would be decoded, split and joined
 again for nothing.
 """
 import collections
-from typing import Iterable, List, Union
+import functools
+from typing import Iterable, List, Optional, Union
 
 import dask
 import dask.bag as db
@@ -104,26 +105,57 @@ def count_by(bag: db.Bag, field: str) -> db.Bag:
     return bag.filter(lambda r: r.get(field) is not None).pluck(field).frequencies()
 
 
-def _rank(pairs):
-    # `uriscan extract --top`: most frequent first, ties in byte order
-    return sorted(pairs, key=lambda kv: (-kv[1], kv[0]))
+def _rank(counts, n):
+    # `uriscan extract --top`, `uriscan log --summary`: most frequent
+    # first, ties in byte order; n 0: all
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ranked if not n else ranked[:n]
 
 
-def top_hosts(bag: db.Bag, n: int = 10, field: str = "host") -> "db.Item":
-    """The n most frequent hosts, lower-cased (ASCII), as a Dask Item of
-    [(host, count)], ranked as `uriscan extract --top n` ranks them: count
-    descending, then the host's bytes in ascending order."""
-    # one pass per partition into a Counter, then the Counters summed: the
-    # chain filter, map, frequencies ran three Python calls per record
-    def count(part):
-        c = collections.Counter()
-        c.update(h.lower()[:HOST_MAX] for h in (r.get(field) for r in part)
-                 if h is not None)
-        return c
+def _top_n(n) -> int:
+    if n is None:
+        return 0
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an int or None, not {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must be 0 (all) or more, not {n}")
+    return n
 
-    def total(counters):
-        t = collections.Counter()
-        for c in counters:
-            t.update(c)
-        return _rank(t.items())[:n]
-    return bag.reduction(count, total)
+
+def _count_partition(part, key) -> collections.Counter:
+    # one pass per partition into a Counter (the chain filter, map,
+    # frequencies ran three Python calls per record)
+    c = collections.Counter()
+    c.update(k for k in map(key, part) if k is not None)
+    return c
+
+
+def _merge_counters(counters) -> collections.Counter:
+    # the combine step of the tree reduction: Dask feeds it the partitions'
+    # Counters and, past split_every (8) partitions, its own output, a
+    # Counter too; nothing is cut before the last step (_rank)
+    t = collections.Counter()
+    for c in counters:
+        t.update(c)
+    return t
+
+
+def _top(bag: db.Bag, n, key) -> "db.Item":
+    """The n most frequent key(record) (None left out) as a Dask Item of
+    [(key, count)], count descending, ties in ascending order; right on
+    any number of partitions (the counts are summed whole, cut at the end)."""
+    n = _top_n(n)
+    return bag.reduction(functools.partial(_count_partition, key=key),
+                         _merge_counters).apply(functools.partial(_rank, n=n))
+
+
+def _host_key(record, field):
+    h = record.get(field)
+    return None if h is None else h.lower()[:HOST_MAX]
+
+
+def top_hosts(bag: db.Bag, n: Optional[int] = 10, field: str = "host") -> "db.Item":
+    """The n most frequent hosts (n None or 0: all), lower-cased (ASCII),
+    as a Dask Item of [(host, count)], ranked as `uriscan extract --top n`
+    ranks them: count descending, then the host's bytes in ascending order."""
+    return _top(bag, n, functools.partial(_host_key, field=field))
