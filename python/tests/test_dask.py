@@ -18,7 +18,7 @@ db = pytest.importorskip("dask.bag")
 import uriscan  # noqa: E402
 import uriscan.dask as ud  # noqa: E402
 from uriscan.logformat import parse_lines  # noqa: E402
-from vectors import ROOT  # noqa: E402
+from vectors import ROOT, real_log  # noqa: E402
 
 NGINX = os.path.join(ROOT, "tests", "data", "logs")
 PARTITIONS = (1, 8, 9, 64)
@@ -215,6 +215,14 @@ def test_reductions_take_their_own_output():
     assert bag.npartitions == 64
     got = ud.top_hosts(bag, 3).compute(scheduler="sync")
     assert got == [(b"h0", 1), (b"h1", 1), (b"h10", 1)]
+
+
+def test_real_log_top_hosts_64kib():
+    """The issue's case: the real log (10,000 lines) in 64 KiB blocks."""
+    log = real_log()
+    bag = ud.extract_bag(log, blocksize="64KiB")
+    assert bag.npartitions > 8
+    assert ud.top_hosts(bag, 3).compute(scheduler="sync") == cli_top(log, 3)
 
 
 @pytest.mark.parametrize("k", PARTITIONS)
