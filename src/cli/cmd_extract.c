@@ -9,7 +9,7 @@
  *
  * Input is read in blocks (reader.h) and fed to one extractor per FILE
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
- * blocks (extract_jobs.c). The manual is uriscan.1.
+ * blocks (extract_jobs.c). The manual is docs/man/uriscan-extract.1.
  */
 #include <limits.h>
 #include <stdlib.h>

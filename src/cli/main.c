@@ -1,7 +1,8 @@
 /*
  * main.c: uriscan(1)'s entry point: command dispatch, --help and --version
  * from the command table (commands.h). No command's work is done here.
- * The manual is uriscan.1 beside this file; keep both in step.
+ * The manual is docs/man/uriscan.1 and one page per command
+ * (docs/man/uriscan-NAME.1); keep them in step.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,8 @@ Usage: check_install.py BUILDDIR SRCDIR PREFIX LIBDIR INCLUDEDIR BINDIR
 
  - the installed files are exactly the library (shared, with its soname
    links, and static), the header, the pkg-config file, the CLI and its man
-   page; header and man page are byte-identical to the sources;
+   pages (docs/man/*.1); header and man pages are byte-identical to the
+   sources;
  - a consumer program (consumer.c) is compiled and linked with the flags
    `pkg-config --cflags --libs uriscan` gives for the installed .pc (found
    through PKG_CONFIG_PATH, paths rebased by PKG_CONFIG_SYSROOT_DIR), once
@@ -17,6 +18,7 @@ Usage: check_install.py BUILDDIR SRCDIR PREFIX LIBDIR INCLUDEDIR BINDIR
 Prints TAP.
 """
 import filecmp
+import glob
 import os
 import subprocess
 import sys
@@ -55,8 +57,12 @@ def main():
                 ("liburiscan.so", "liburiscan.so.0", "liburiscan.a",
                  "pkgconfig/uriscan.pc")}
         want |= {os.path.join(incdir, "uriscan.h")[1:],
-                 os.path.join(bindir, "uriscan")[1:],
-                 os.path.join(mandir, "man1", "uriscan.1")[1:]}
+                 os.path.join(bindir, "uriscan")[1:]}
+        # the man pages: every page of docs/man, uriscan.1 and one per command
+        man_src = sorted(glob.glob(os.path.join(src, "docs", "man", "*.1")))
+        ok(len(man_src) >= 10 and os.path.join(src, "docs", "man", "uriscan.1") in man_src,
+           "docs/man holds uriscan.1 and the command pages", man_src)
+        want |= {os.path.join(mandir, "man1", os.path.basename(m))[1:] for m in man_src}
         real_so = {f for f in found if f.startswith(os.path.join(libdir, "liburiscan.so.0.")[1:])}
         ok(len(real_so) == 1, "one versioned shared library", sorted(found))
         want |= real_so
@@ -79,9 +85,9 @@ def main():
         ok(filecmp.cmp(root(os.path.join(incdir, "uriscan.h")),
                        os.path.join(src, "include", "uriscan.h"), shallow=False),
            "installed header is include/uriscan.h")
-        ok(filecmp.cmp(root(os.path.join(mandir, "man1", "uriscan.1")),
-                       os.path.join(src, "src", "cli", "uriscan.1"), shallow=False),
-           "installed man page is src/cli/uriscan.1")
+        ok(all(filecmp.cmp(root(os.path.join(mandir, "man1", os.path.basename(m))),
+                           m, shallow=False) for m in man_src),
+           "installed man pages are those of docs/man")
 
         env = dict(os.environ)
         # the installed uriscan.pc first; the system's .pc files stay
