@@ -1,8 +1,8 @@
 # rfc1738_tags.rl: RFC 1738 productions with actions that record
 # components and the production that matched.
 #
-# Definitions only; the discipline of rfc3986_tags.rl (../shared RAGEL.md
-# section 1): marks on delimiters, commits on leaving a rule, last write
+# Definitions only; the discipline of rfc3986_tags.rl (docs/grammars.md,
+# "Actions: marks on delimiters, commits on leaving, no priorities"): marks on delimiters, commits on leaving a rule, last write
 # wins, no priorities. Where section 5 is ambiguous a subtraction makes the
 # final states disjoint without changing the language:
 #  - schemepart = *xchar | ip-schemepart: the ip reading wins (it carries

@@ -1,7 +1,8 @@
 # rfc2396_tags.rl: RFC 2396 rules with actions that record components.
 #
-# Definitions only; the same discipline as rfc3986_tags.rl (../shared
-# RAGEL.md section 1): marks on delimiters, commits on leaving a rule, last
+# Definitions only; the same discipline as rfc3986_tags.rl
+# (docs/grammars.md, "Actions: marks on delimiters, commits on leaving, no
+# priorities"): marks on delimiters, commits on leaving a rule, last
 # write wins, no priorities. Where the RFC rules overlap, a subtraction
 # makes the final states disjoint without changing the language:
 #  - authority = server | reg_name: section 3.2 server-based naming

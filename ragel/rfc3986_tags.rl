@@ -3,8 +3,8 @@
 # Definitions only (the generated rules file instantiates them). The actions
 # are idempotent position stores, never callbacks: a union runs the actions
 # of every branch that is still alive, so a component may be committed by a
-# branch that dies later. The rule that makes this correct (../shared
-# RAGEL.md section 1): a mark is set on a delimiter, a component is committed
+# branch that dies later. The rule that makes this correct (docs/grammars.md,
+# "Actions: marks on delimiters, commits on leaving, no priorities"): a mark is set on a delimiter, a component is committed
 # on leaving its rule, and the branch that survives always commits last.
 # No priorities: they would change the language.
 #

@@ -4,7 +4,8 @@
 #
 # It includes rfc3986_tags.rl (the RFC 3986 actions and tag machines, the
 # same discipline: marks on delimiters, commits on leaving, last write
-# wins, no priorities; ../shared/RAGEL.md section 1) and rfc9112.rl (the
+# wins, no priorities; docs/grammars.md, "Actions: marks on delimiters,
+# commits on leaving, no priorities") and rfc9112.rl (the
 # pure rules). The RFC 3986 grammar's rules file names this file, so every
 # RFC 3986 rule machine sees these definitions too (they add no states to
 # a machine that does not use them).

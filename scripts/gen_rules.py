@@ -18,7 +18,8 @@ of the extraction machine and RULE's actions; `extract_cut=all` or
 components src/extract_trim.c may cut back to a trimmed end without a
 parse; none without it). Each machine gets its own
 small C function, so no generated function is larger than one rule (see
-../shared/RAGEL.md on state and compile-time blow-ups), and a table of all
+docs/grammars.md, "One machine per rule, one small function per machine",
+on state and compile-time blow-ups), and a table of all
 rules in the RFC's order.
 
 Words of a rule line: tags=M (parse machine), valid=M (validation machine

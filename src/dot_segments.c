@@ -141,7 +141,8 @@ void uriscan__dots_init(struct uriscan__dots *d, const struct uriscan__path *v,
 	/* every field but the block bits (cleared when a block is built),
 	 * one by one: gcc makes a `rep stos` of a memset of this size, whose
 	 * start-up perf put at 7 % of a resolve call on kasztp (resolve and
-	 * normalize 2-6 % faster without it: bench/SPEED-round-13.md) */
+	 * normalize 2-6 % faster without it: docs/performance.md, "Per call:
+	 * the entry points") */
 	d->v = *v;
 	d->n = v->n[0] + v->n[1];
 	d->flags = flags;

@@ -4,7 +4,8 @@
  * public calls and the streaming state machine (chunks, seam, truncation).
  * Allocates only in uriscan_extractor_new; no SIMD here (extract_find.c).
  *
- * Shape (../shared/RAGEL.md 4.4, design D): a fast search for candidate
+ * Shape (docs/grammars.md, "The extractor: a search, a walk back, an
+ * anchored machine"): a fast search for candidate
  * ':' bytes ("://", or any ':' when opaque schemes are asked for;
  * extract_find.c), a walk back over the scheme, then the grammar's anchored
  * extraction machine (extract=RULE in ragel/<grammar>.rules) run forward
@@ -293,7 +294,8 @@ static size_t idx(uint64_t off, uint64_t abs)
 /* Scan buffer b (stream offset abs) once; 1 with *m on a match. Inlined:
  * as a call it was one more level of saved registers per match, 37 of the
  * about 150 instructions per URL that the streaming extractor spent over
- * uriscan_extract on the synthetic log (bench/SPEED-round-15.md). */
+ * uriscan_extract on the synthetic log (docs/performance.md, "The
+ * streaming extractor"). */
 static inline __attribute__((always_inline)) int
 scan_buffer(uriscan_extractor *x, const unsigned char *b, uint64_t abs,
             size_t len, int eof, struct uriscan_match *m, int *res,
@@ -304,7 +306,7 @@ scan_buffer(uriscan_extractor *x, const unsigned char *b, uint64_t abs,
 
 	/* field by field: gcc makes a `rep stos` of a memset of *o, whose
 	 * start-up perf put at 7 % of the streaming extractor's time (-10 %
-	 * without it: bench/SPEED-round-13.md) */
+	 * without it: docs/performance.md, "The streaming extractor") */
 	o->ms = o->me = o->lf = o->scheme_len = o->keep = 0;
 	o->truncated = o->cs = 0;
 	o->emit = NULL;

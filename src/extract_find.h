@@ -38,7 +38,8 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * the block that holds the next "://", a branch that goes the other way
  * once per URL and that the CPU mispredicts; with a fixed window the loop
  * runs a fixed count and records the hits without a branch
- * (bench/SPEED-round-10.md: -11 % per URL on the synthetic log). The
+ * (docs/performance.md, "Extraction: the candidate search": -11 % per
+ * URL on the synthetic log). The
  * window is 2 KB: on the synthetic log 1 KB gave -9.5 %, 4 KB no more. Its
  * queue (below) is 1.4 KB: on uriscan_extract's stack, and in each
  * streaming extractor.
@@ -53,7 +54,8 @@ size_t uriscan__find_css_avx2(const unsigned char *b, size_t from, size_t lim,
  * the next window, a byte every 64 at from + URISCAN__FIND_BULK + f for
  * each f < ahead: on a text larger than the caches the search's loads
  * waited on memory, now the next window comes in while this one's URLs
- * are parsed (bench/SPEED-round-13.md). A prefetch never faults
+ * are parsed (docs/performance.md, "Extraction: the candidate search").
+ * A prefetch never faults
  * and gives the program nothing; ahead keeps it in the buffer all the
  * same (the caller passes the bytes left after this window). */
 unsigned uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,

@@ -25,7 +25,7 @@
  * every uriscan_parse, uriscan_validate and extraction runs lies together
  * (ELF linkers place .text.hot.* at the start of .text): 9-20 % more URLs/s
  * on kasztp than with it spread among the 2 MB of rule machines, for 2.5 %
- * fewer instructions (bench/SPEED-rounds-3-5.md, "Third round"). */
+ * fewer instructions (docs/performance.md, "Per call: the entry points"). */
 #if defined(__GNUC__) && defined(__ELF__)
 #define GEN_HOT __attribute__((section(".text.hot.uriscan")))
 #else
@@ -76,7 +76,7 @@ extern const unsigned short uriscan__gen_class[256];
  * last few bytes by one load of the 32 or 16 before pe) when the CPU has it
  * and the environment does not turn it off (URISCAN_NO_SIMD,
  * URISCAN_NO_AVX2, URISCAN_NO_AVX512); else to the scalar loops below.
- * (bench/SPEED-rounds-1-2.md and SPEED.md have the counts.) */
+ * (docs/performance.md, "Fast paths in the machines", has the counts.) */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define URISCAN__HAVE_SKIP_SIMD 1
 /* From p (on a byte of class cls), the last byte of the run of class cls,
@@ -115,7 +115,7 @@ extern uriscan__skip_fn *const uriscan__skip_tab[4];
  * to it around them): the same but AVX2 at AVX-512. A match's runs are
  * short and the buffer goes on past them, so the AVX-512 skip takes its
  * 64-byte steps there, and those measured 2-8 % slower per URL than AVX2's
- * 32-byte ones (bench/SPEED-round-11.md). */
+ * 32-byte ones (docs/performance.md, "SIMD run skips"). */
 extern uriscan__skip_fn *const uriscan__skip_tab_x[4];
 /* The level in use: set when the library is loaded; test_skip and the fuzz
  * target switch it with uriscan__skip_use (nothing else writes it). */
@@ -206,7 +206,8 @@ static inline void uriscan__gen_accepted(struct uriscan_uri *u, int ref)
  * paths). Looking at every
  * byte first would cost a loop on long URLs (5-10 % of an RFC 3986 parse
  * on real lists); running the twin alone, half as much again on URLs
- * whose last segment is not ASCII (bench/SPEED-round-9.md). */
+ * whose last segment is not ASCII (docs/performance.md, "RFC 3987: the
+ * ASCII twin"). */
 
 /* Whether the first and the last 16 bytes of p[0..pe) (every byte up to 32)
  * are ASCII, loading nothing outside p[0..pe). */

@@ -32,7 +32,7 @@ static unsigned find_rule(const struct uriscan__gen *gen, const char *name)
 
 /* The rules of the target's forms, looked up by name (find_rule) once per
  * process: the strcmp of every call was 4 % of `uriscan log`'s time
- * (bench/SPEED-round-13.md). rule + 1, 0 when not known yet; a
+ * (docs/performance.md, "The command line"). rule + 1, 0 when not known yet; a
  * race looks the same rule up twice. */
 enum { F_ANY, F_AUTHORITY, F_ORIGIN, F_ASTERISK, F_ABSOLUTE, F_COUNT };
 static const char *const form_names[F_COUNT] = {

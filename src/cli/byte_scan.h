@@ -4,7 +4,8 @@
  * for an input under 16 bytes. For the loops of the output and of
  * `uriscan log` that copy runs of ordinary bytes between the few they must
  * escape or decode: a byte at a time, the JSON string and the quoted fields
- * were a quarter of `uriscan log`'s time in perf (bench/SPEED-round-14.md,
+ * were a quarter of `uriscan log`'s time in perf (docs/performance.md,
+ * "The command line",
  * fourteenth round). No load reaches e or starts before p.
  */
 #ifndef URISCAN_CLI_BYTE_SCAN_H

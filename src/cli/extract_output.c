@@ -16,7 +16,7 @@ uint64_t extract_count_nl(const char *p, size_t n)
 {
 	/* a compare per byte, which the compiler makes vector compares: a
 	 * memchr call per line (one per 240 bytes of an access log) was a
-	 * fifth of `extract --count` (bench/SPEED-round-13.md); a
+	 * fifth of `extract --count` (docs/performance.md, "The command line"); a
 	 * 32-bit count per 64 KiB, summed */
 	uint64_t k = 0;
 

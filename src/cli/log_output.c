@@ -12,7 +12,8 @@
 /* A key after the first of a record, as spelled out in lit (`,"k":`, n
  * bytes) in JSON, a tab in TSV. The keys are literals: written with a
  * strlen each, they were a fifth of `uriscan log`'s time
- * (bench/SPEED-round-13.md); the cli case "log: JSON Lines record, every key
+ * (docs/performance.md, "The command line"); the cli case "log: JSON
+ * Lines record, every key
  * exact" pins them. */
 static void key_lit(const struct logrun *r, const char *lit, size_t n)
 {

@@ -5,7 +5,8 @@
  * at a time, which stdio would lock for each call) and written to the file
  * descriptor of stdout in large blocks with write(2). Not through stdio:
  * fwrite copied every byte once more, into stdio's buffer (7.5 % of
- * `uriscan log`'s time in perf: bench/SPEED-round-15.md). Nothing
+ * `uriscan log`'s time in perf: docs/performance.md, "The command
+ * line"). Nothing
  * else in uriscan(1) writes to stdout.
  *
  * A write error ends the program with status 2. A closed pipe (EPIPE, when

@@ -17,7 +17,7 @@ void out_init(void);
  * descriptor in blocks of half of it or more (one record at a time to a
  * terminal). out_char and out_bytes are inline: as calls into output.c
  * they were a fifth of `uriscan log`'s time, most records being many short
- * pieces (bench/SPEED-round-13.md). */
+ * pieces (docs/performance.md, "The command line"). */
 #define OUT_STAGE_SIZE ((size_t)1 << 20)
 struct out_stage {
 	size_t len;
@@ -47,7 +47,7 @@ void out_flush(void);
  * two loads that overlap, inline: most pieces of a record are that short
  * (keys, numbers, methods, short strings), and glibc's memcpy, one
  * function for every call site, mispredicted about 10 branches per line
- * of `uriscan log` on its sizes (bench/SPEED-round-15.md). No
+ * of `uriscan log` on its sizes (docs/performance.md, "The command line"). No
  * byte outside [p, p + n) is read. */
 static inline void out_copy(char *d, const void *p, size_t n)
 {
