@@ -19,7 +19,7 @@ def test_str_and_bytes():
     u = uriscan.parse("http://User@Example.com:8080/a?q#f")
     assert (u.scheme, u.authority, u.userinfo, u.host, u.port, u.path, u.query,
             u.fragment) == ("http", "User@Example.com:8080", "User", "Example.com",
-                            "8080", "/a", "q", "f")
+                            8080, "/a", "q", "f")
     assert (u.host_type, u.kind, u.grammar, u.rule) == ("reg-name", "uri", "rfc3986",
                                                          "URI-reference")
     b = uriscan.parse(b"http://h")

@@ -123,7 +123,7 @@ def test_log_bag_records(tmp_path):
     path = tmp_path / "mixed.log"
     path.write_bytes(raw + b"not a log line\n" + raw + b"x")  # no final line feed
     want = parse_lines(path.read_bytes(), "combined")
-    assert any("malformed" in r for r in want) and any("status" in r for r in want)
+    assert any(r["malformed"] for r in want) and any(not r["malformed"] for r in want)
     recs = ud.log_bag(str(path), "combined", blocksize=97)
     assert recs.npartitions > 10
     assert recs.compute(scheduler="sync") == want
@@ -136,7 +136,8 @@ def test_log_bag_records(tmp_path):
         ud.log_bag(str(path), "extended")
     statuses = dict(ud.count_by(db.from_sequence(want, npartitions=3), "status")
                     .compute(scheduler="sync"))
-    assert statuses == dict(collections.Counter(r["status"] for r in want if "status" in r))
+    assert statuses == dict(collections.Counter(r["status"] for r in want
+                                                if r["malformed"] is None))
 
 
 def test_bag_of_lines_without_line_feeds():
@@ -184,6 +185,19 @@ def cli_log(path):
     """{line number: record} of `uriscan log`'s JSON Lines (the lines in
     the format)."""
     return {r["line"]: r for r in map(json.loads, cli("log", path).splitlines())}
+
+
+def cli_summary(path, n):
+    """`uriscan log --summary --top n`: (top_paths, top_referer_hosts) as
+    [(bytes, count)]."""
+    out = json.loads(cli("log", "--summary", f"--top={n}", path))
+    return tuple([(as_bytes(k), c) for k, c in out[key]]
+                 for key in ("top_paths", "top_referer_hosts"))
+
+
+def as_bytes(v):
+    # the CLI writes bytes that are not UTF-8 as \udcXX (surrogateescape)
+    return v.encode("utf-8", "surrogateescape")
 
 
 def test_top_hosts_ties_ranked_as_cli(tmp_path):
@@ -251,15 +265,54 @@ def test_log_helpers_equal_cli(log_path, k):
     recs = bag.compute(scheduler="sync")
     want = cli_log(log_path)
     assert len(recs) == 1500 and len(want) > 1400
-    assert {i + 1: r["status"] for i, r in enumerate(recs) if "status" in r} == \
+    assert {i + 1: r["status"] for i, r in enumerate(recs) if r["malformed"] is None} == \
         {n: r["status"] for n, r in want.items()}
     counts = dict(ud.count_by(bag, "status").compute(scheduler="sync"))
     assert counts == dict(collections.Counter(r["status"] for r in want.values()))
+    for n in (3, 1000):
+        paths, referers = cli_summary(log_path, n)
+        assert len(paths) > 2 and len(referers) > 2
+        assert ud.top_paths(bag, n).compute(scheduler="sync") == paths
+        assert ud.top_referer_hosts(bag, n).compute(scheduler="sync") == referers
+    assert ud.top_paths(bag, None).compute(scheduler="sync") == cli_summary(log_path, 1000)[0]
+
+
+@pytest.mark.parametrize("k", PARTITIONS)
+def test_to_dataframe(log_path, k):
+    """to_dataframe of log_bag and extract_bag on k blocks: a row per
+    record, the columns known before computing, grouped as the CLI counts."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("dask.dataframe")
+    import uriscan.logformat
+    bs = blocks_of(log_path, k)
+    logs = ud.to_dataframe(ud.log_bag(log_path, blocksize=bs), "log")
+    assert logs.npartitions == k and tuple(logs.columns) == uriscan.logformat.KEYS
+    pdf = logs.compute(scheduler="sync")
+    assert len(pdf) == 1500 and dict(pdf.dtypes) == dict(logs.dtypes)
+    ok = pdf[pdf.malformed.isna()]
+    want = cli_log(log_path)
+    assert dict(ok.status.value_counts()) == \
+        dict(collections.Counter(r["status"] for r in want.values()))
+    by_ref = ok.groupby("referer_host").size()
+    assert sorted(by_ref.items(), key=lambda kv: (-kv[1], kv[0])) == \
+        cli_summary(log_path, 1000)[1]
+    assert logs["size"].sum().compute(scheduler="sync") == \
+        sum(r["size"] for r in uriscan.logformat.parse_lines(open(log_path, "rb").read())
+            if r["size"] is not None)
+    urls = ud.to_dataframe(ud.extract_bag(log_path, blocksize=bs), "url")
+    assert urls.npartitions == k and tuple(urls.columns) == ud.URL_KEYS
+    u = urls.compute(scheduler="sync")
+    assert list(zip(u.url, u.truncated, u.host)) == cli_extract(log_path)
+    hosts = u.host.dropna().map(bytes.lower).value_counts()
+    assert sorted(hosts.items(), key=lambda kv: (-kv[1], kv[0]))[:5] == cli_top(log_path, 5)
+    with pytest.raises(ValueError):
+        ud.to_dataframe(ud.log_bag(log_path), "csv")
 
 
 def test_local_cluster_equal_cli(log_path):
     """On two worker processes, over 9 blocks: extract_bag, top_hosts,
-    log_bag and count_by give the CLI's answers."""
+    log_bag, count_by, top_paths and top_referer_hosts give the CLI's
+    answers."""
     distributed = pytest.importorskip("distributed")
     want_top = cli_top(log_path, 10)
     want_urls = cli_extract(log_path)
@@ -275,17 +328,19 @@ def test_local_cluster_equal_cli(log_path):
             urls = ud.extract_bag(log_path, blocksize=bs)
             recs = ud.log_bag(log_path, blocksize=bs)
             assert urls.npartitions == 9
-            top, got_urls, got_recs, statuses = client.compute(
-                [ud.top_hosts(urls, 10), urls, recs, ud.count_by(recs, "status")],
+            top, got_urls, got_recs, statuses, paths, referers = client.compute(
+                [ud.top_hosts(urls, 10), urls, recs, ud.count_by(recs, "status"),
+                 ud.top_paths(recs, 10), ud.top_referer_hosts(recs, 10)],
                 sync=True)
             assert len(client.scheduler_info()["workers"]) == 2
     finally:
         cluster.close(timeout=30)
     assert top == want_top
     assert [(r["url"], r["truncated"], r["host"]) for r in got_urls] == want_urls
-    assert {i + 1: r["status"] for i, r in enumerate(got_recs) if "status" in r} == \
+    assert {i + 1: r["status"] for i, r in enumerate(got_recs) if r["malformed"] is None} == \
         {n: r["status"] for n, r in want_log.items()}
     assert dict(statuses) == dict(collections.Counter(r["status"] for r in want_log.values()))
+    assert (paths, referers) == cli_summary(log_path, 10)
 
 
 def test_example_script_prints_cli_output(log_path):

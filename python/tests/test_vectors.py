@@ -53,9 +53,13 @@ def check(grammar, c, s):
     assert norm(u.rule) == norm(c.rule), c.where
     if not c.check_parts:
         return
-    got = {k: getattr(u, k) for k in COMPONENTS if getattr(u, k) is not None}
+    # the port as written (URI.port is its int)
+    got = {k: getattr(u, "port_text" if k == "port" else k) for k in COMPONENTS
+           if getattr(u, "port_text" if k == "port" else k) is not None}
     assert got == {k: conv(v) for k, v in c.comps.items()}, c.where
     assert u.components() == got
+    # URI.port: the int of port_text, None when absent or empty
+    assert u.port == (int(u.port_text) if u.port_text else None), c.where
     for k, off in c.offsets.items():
         start, end = u.span(k)
         assert s[start:end] == conv(c.comps[k]), c.where

@@ -7,7 +7,7 @@ repository.
     >>> import uriscan
     >>> u = uriscan.parse("http://User@Example.com:8080/a?q#f")
     >>> u.host, u.port, u.query
-    ('Example.com', '8080', 'q')
+    ('Example.com', 8080, 'q')
     >>> uriscan.is_valid("http://a b")
     False
     >>> uriscan.resolve("http://a/b/c/d;p?q", "../g")
@@ -17,10 +17,12 @@ repository.
     >>> uriscan.query_params("a=1&b=%C3%A9&c")
     [('a', '1'), ('b', 'é'), ('c', None)]
 
-str in gives str out, bytes in gives bytes out. uriscan.dask (needs Dask)
-runs the extractor over a Dask bag of log blocks.
+str in gives str out, bytes in gives bytes out; a URI stands for its text
+wherever a str is taken. uriscan.dask (needs Dask) runs the extractor over
+a Dask bag of log blocks.
 """
-from typing import BinaryIO, Iterator
+import os as _os
+import typing as _typing
 
 from uriscan._core import (
     URI,
@@ -48,13 +50,35 @@ from uriscan._core import (
 )
 
 __all__ = [
-    "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "equivalent",
+    "CHUNK_SIZE", "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "equivalent",
     "extract", "extract_file", "grammars", "idna_available", "is_valid", "normalize",
     "parse", "query_get", "query_params", "recompose", "resolve", "rules", "to_iri",
     "to_uri", "unquote", "urlsplit",
 ]
 
 CHUNK_SIZE = 1 << 20
+
+
+def _read(file, chunk_size: int) -> "_typing.Iterator[bytes]":
+    if isinstance(file, (str, bytes, _os.PathLike)):
+        with open(file, "rb") as f:
+            yield from iter(lambda: f.read(chunk_size), b"")
+    else:
+        yield from iter(lambda: file.read(chunk_size), b"")
+
+
+def _chunks(file, chunk_size: int) -> "_typing.Iterator[bytes]":
+    """The chunks of file: a path (str, bytes or os.PathLike), opened in
+    binary mode when the first chunk is read and closed at the end, or a
+    binary file object. The arguments are checked at once."""
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int):
+        raise TypeError(f"chunk_size must be an int, not {type(chunk_size).__name__}")
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be 1 or more, not {chunk_size}")
+    if not isinstance(file, (str, bytes, _os.PathLike)) and not hasattr(file, "read"):
+        raise TypeError("file must be a path (str, bytes, os.PathLike) or a binary "
+                        f"file object, not {type(file).__name__}")
+    return _read(file, chunk_size)
 
 
 class Extractor(_CoreExtractor):
@@ -69,20 +93,23 @@ class Extractor(_CoreExtractor):
     (another one gets RuntimeError); the scan runs without the GIL.
     """
 
-    def extract_file(self, fileobj: BinaryIO,
-                     chunk_size: int = CHUNK_SIZE) -> Iterator[Match]:
-        """Read fileobj (opened in binary mode) in chunks to its end, yield
-        every match, then finish the stream."""
-        while True:
-            chunk = fileobj.read(chunk_size)
-            if not chunk:
-                break
+    def extract_file(self, file, chunk_size: int = CHUNK_SIZE) -> "_typing.Iterator[Match]":
+        """Read file (a path: str, bytes or os.PathLike; or a file object
+        opened in binary mode) in chunks to its end, yield every match,
+        then finish the stream. A path is opened when the first match is
+        asked for and closed at the end; chunk_size below 1 is a
+        ValueError."""
+        return self._matches(_chunks(file, chunk_size))
+
+    def _matches(self, chunks) -> "_typing.Iterator[Match]":
+        for chunk in chunks:
             yield from self.feed(chunk)
         yield from self.finish()
 
 
-def extract_file(fileobj: BinaryIO, grammar: str = "rfc3986",
-                 chunk_size: int = CHUNK_SIZE, **options) -> Iterator[Match]:
-    """The matches of a whole binary file object, read in chunks (memory
-    bounded by chunk_size and max_len). options: as for Extractor."""
-    return Extractor(grammar, **options).extract_file(fileobj, chunk_size)
+def extract_file(file, grammar: str = "rfc3986", chunk_size: int = CHUNK_SIZE,
+                 **options) -> "_typing.Iterator[Match]":
+    """The matches of a whole file (a path: str, bytes or os.PathLike; or a
+    binary file object), read in chunks (memory bounded by chunk_size and
+    max_len). options: as for Extractor."""
+    return Extractor(grammar, **options).extract_file(file, chunk_size)

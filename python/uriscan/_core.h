@@ -15,9 +15,10 @@ extern PyObject *upy_Error, *upy_InvalidURI;
 extern PyTypeObject upy_URIType;
 extern PyTypeObject *upy_MatchType;
 
-/* Input bytes of a str, bytes or other buffer. For str, s points into the
- * str's cached UTF-8 form; for a buffer, view is held and must be released
- * with upy_input_release. */
+/* Input bytes of a str, bytes or other buffer, or of a uriscan.URI (its
+ * input, str or bytes). For str, s points into the str's cached UTF-8
+ * form; for a buffer, view is held and must be released with
+ * upy_input_release. */
 struct upy_input {
 	const char *s;
 	Py_ssize_t len;
@@ -66,6 +67,10 @@ PyObject *upy_dict_template(PyObject *const *keys, int n);
  * stays set) or the dict refuses it. */
 int upy_dict_put(PyObject *d, PyObject *key, PyObject *v);
 
+/* The int of the decimal digits s[0, n) (n > 0, every byte a digit; any
+ * size), or NULL with an exception. */
+PyObject *upy_digits_int(const char *s, size_t n);
+
 /* Character offset of byte offset off in the UTF-8 text s[0, len) (the
  * character holding that byte; the character count when off == len). */
 Py_ssize_t upy_char_offset(const char *s, size_t len, size_t off);
@@ -100,6 +105,12 @@ void upy_out_free(struct upy_out *o);
 
 /* A URI object over input (a str or bytes, kept alive by the URI). */
 PyObject *upy_uri_new(PyObject *input, int ascii, const struct uriscan_uri *u);
+/* The input (str or bytes, borrowed) of a uriscan.URI, or NULL when obj
+ * is not one. */
+PyObject *upy_uri_input(PyObject *obj);
+/* The query of a uriscan.URI (str or bytes), or None when it has none: a
+ * new reference, or NULL with an exception. */
+PyObject *upy_uri_query(PyObject *obj);
 /* A component of a parsed input as str/bytes, or None when absent. */
 PyObject *upy_slice(PyObject *input, const char *s, int ascii,
                     const struct uriscan_uri *u, unsigned c);

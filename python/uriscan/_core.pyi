@@ -1,12 +1,22 @@
-# Type stub of uriscan._core, the C extension (python/uriscan/*.c).
-# Every call: str in -> str out, bytes (or another buffer) in -> bytes out.
+# Type stub of uriscan._core, the C extension (python/uriscan/*.c), checked
+# against the module by python/tests/test_stubs.py (mypy's stubtest).
+# Every call: str in -> str out, bytes (or another buffer) in -> bytes out;
+# a URI stands for its text (URI[str] as a str, URI[bytes] as bytes).
 from typing import (Any, AnyStr, Generic, Iterable, Iterator, Literal, Optional, TypeVar,
-                    Union, overload)
+                    Union, final, overload)
 from urllib.parse import SplitResult, SplitResultBytes
+
+__all__ = ["Error", "Extractor", "InvalidURI", "Match", "URI", "__version__",
+           "equivalent", "extract", "extract_records", "grammars", "idna_available",
+           "is_valid", "log_line", "log_records", "normalize", "parse", "query_get",
+           "query_params", "recompose", "resolve", "rules", "to_iri", "to_uri",
+           "unquote", "urlsplit"]
 
 __version__: str
 
 _Buffer = Union[bytes, bytearray, memoryview]
+_Str = Union[str, "URI[str]"]
+_Bytes = Union[_Buffer, "URI[bytes]"]
 _T = TypeVar("_T")
 # scheme-based normalization steps (RFC 3986 6.2.3): all (True), none, or some
 _Step = Literal["empty_port", "default_port", "http_path"]
@@ -23,12 +33,20 @@ class InvalidURI(Error):
     # status: "syntax", "incomplete", "bad_percent", "bad_char", "bad_utf8", "idna"
     ...
 
+@final
 class URI(Generic[AnyStr]):
+    @overload
+    def __new__(cls, s: Union[str, URI[str]], grammar: str = ...,
+                rule: Optional[str] = ...) -> URI[str]: ...
+    @overload
+    def __new__(cls, s: Union[_Buffer, URI[bytes]], grammar: str = ...,
+                rule: Optional[str] = ...) -> URI[bytes]: ...
     scheme: Optional[AnyStr]
     authority: Optional[AnyStr]
     userinfo: Optional[AnyStr]
     host: Optional[AnyStr]
-    port: Optional[AnyStr]
+    port: Optional[int]            # None when absent or empty
+    port_text: Optional[AnyStr]    # as written
     path: Optional[AnyStr]
     query: Optional[AnyStr]
     fragment: Optional[AnyStr]
@@ -54,14 +72,16 @@ class URI(Generic[AnyStr]):
     rule: str
     input: AnyStr
     def components(self) -> dict[str, AnyStr]: ...
-    def span(self, component: str) -> Optional[tuple[int, int]]: ...
+    def span(self, __component: str) -> Optional[tuple[int, int]]: ...
     # None removes a component (a removed host is the empty host)
+    # ... (the default) keeps a component
     def replace(self, *, scheme: Optional[AnyStr] = ..., authority: Optional[AnyStr] = ...,
                 userinfo: Optional[AnyStr] = ..., host: Optional[AnyStr] = ...,
-                port: Optional[AnyStr] = ..., path: Optional[AnyStr] = ...,
-                query: Optional[AnyStr] = ..., fragment: Optional[AnyStr] = ...) -> AnyStr: ...
+                port: Union[AnyStr, int, None] = ..., path: Optional[AnyStr] = ...,
+                query: Optional[AnyStr] = ..., fragment: Optional[AnyStr] = ...) -> URI[AnyStr]: ...
 
-class Match:
+@final
+class Match(tuple[Any, ...]):
     offset: int
     length: int
     url: bytes
@@ -69,14 +89,14 @@ class Match:
     uri: Optional[URI[bytes]]
 
 @overload
-def parse(s: str, grammar: str = ..., rule: Optional[str] = ...) -> URI[str]: ...
+def parse(s: _Str, grammar: str = ..., rule: Optional[str] = ...) -> URI[str]: ...
 @overload
-def parse(s: _Buffer, grammar: str = ..., rule: Optional[str] = ...) -> URI[bytes]: ...
-def is_valid(s: Union[str, _Buffer], grammar: str = ..., rule: Optional[str] = ...) -> bool: ...
+def parse(s: _Bytes, grammar: str = ..., rule: Optional[str] = ...) -> URI[bytes]: ...
+def is_valid(s: Union[_Str, _Bytes], grammar: str = ..., rule: Optional[str] = ...) -> bool: ...
 @overload
-def urlsplit(url: str, grammar: str = ...) -> SplitResult: ...
+def urlsplit(url: _Str, grammar: str = ...) -> SplitResult: ...
 @overload
-def urlsplit(url: _Buffer, grammar: str = ...) -> SplitResultBytes: ...
+def urlsplit(url: _Bytes, grammar: str = ...) -> SplitResultBytes: ...
 def extract(data: _Buffer, grammar: str = ..., *, components: bool = ...,
             max_len: Optional[int] = ..., opaque: Union[None, bool, str] = ...,
             trim: bool = ...) -> Iterator[Match]: ...
@@ -86,18 +106,18 @@ class Extractor:
     def __init__(self, grammar: str = ..., *, components: bool = ...,
                  max_len: Optional[int] = ..., opaque: Union[None, bool, str] = ...,
                  trim: bool = ...) -> None: ...
-    def feed(self, data: _Buffer) -> list[Match]: ...
+    def feed(self, __data: _Buffer) -> list[Match]: ...
     def finish(self) -> list[Match]: ...
     def reset(self) -> None: ...
 
 @overload
-def to_uri(s: str, idna: bool = ...) -> str: ...
+def to_uri(s: _Str, *, idna: bool = ...) -> str: ...
 @overload
-def to_uri(s: _Buffer, idna: bool = ...) -> bytes: ...
+def to_uri(s: _Bytes, *, idna: bool = ...) -> bytes: ...
 @overload
-def to_iri(s: str, decode_unreserved: bool = ...) -> str: ...
+def to_iri(s: _Str, *, decode_unreserved: bool = ...) -> str: ...
 @overload
-def to_iri(s: _Buffer, decode_unreserved: bool = ...) -> bytes: ...
+def to_iri(s: _Bytes, *, decode_unreserved: bool = ...) -> bytes: ...
 def idna_available() -> bool: ...
 def grammars() -> list[str]: ...
 def rules(grammar: str = ...) -> list[str]: ...
@@ -105,64 +125,66 @@ def rules(grammar: str = ...) -> list[str]: ...
 # URI operations: str in -> str out; bytes (or another buffer) in -> bytes out
 # base and ref both str or both bytes-like
 @overload
-def resolve(base: str, ref: str, grammar: str = ..., *, strict: bool = ...) -> str: ...
+def resolve(base: _Str, ref: _Str, grammar: str = ..., *, strict: bool = ...) -> str: ...
 @overload
-def resolve(base: _Buffer, ref: _Buffer, grammar: str = ..., *,
+def resolve(base: _Bytes, ref: _Bytes, grammar: str = ..., *,
             strict: bool = ...) -> bytes: ...
 @overload
-def normalize(s: str, grammar: str = ..., *, scheme_based: _Steps = ...,
+def normalize(s: _Str, grammar: str = ..., *, scheme_based: _Steps = ...,
               iri_decode: bool = ...) -> str: ...
 @overload
-def normalize(s: _Buffer, grammar: str = ..., *, scheme_based: _Steps = ...,
+def normalize(s: _Bytes, grammar: str = ..., *, scheme_based: _Steps = ...,
               iri_decode: bool = ...) -> bytes: ...
 # a and b both str or both bytes-like
-def equivalent(a: Union[str, _Buffer], b: Union[str, _Buffer], grammar: str = ...,
+def equivalent(a: Union[_Str, _Bytes], b: Union[_Str, _Bytes], grammar: str = ...,
                level: Literal["string", "syntax", "scheme"] = ..., *,
                scheme_based: _Steps = ..., iri_decode: bool = ...) -> bool: ...
 # str: the decoded bytes read as UTF-8 (utf8_errors: a codec error handler;
 # "strict" raises InvalidURI bad_utf8)
 @overload
-def unquote(s: str, plus: bool = ..., errors: Literal["strict", "lenient"] = ..., *,
+def unquote(s: _Str, plus: bool = ..., errors: Literal["strict", "lenient"] = ..., *,
             utf8_errors: str = ...) -> str: ...
 @overload
-def unquote(s: _Buffer, plus: bool = ..., errors: Literal["strict", "lenient"] = ..., *,
+def unquote(s: _Bytes, plus: bool = ..., errors: Literal["strict", "lenient"] = ..., *,
             utf8_errors: str = ...) -> bytes: ...
 @overload
-def query_params(query: str, *, semicolon: bool = ..., plus: bool = ..., decode: bool = ...,
+def query_params(query: _Str, *, semicolon: bool = ..., plus: bool = ..., decode: bool = ...,
                  utf8_errors: str = ...) -> list[tuple[str, Optional[str]]]: ...
 @overload
-def query_params(query: _Buffer, *, semicolon: bool = ..., plus: bool = ...,
+def query_params(query: _Bytes, *, semicolon: bool = ..., plus: bool = ...,
                  decode: bool = ...,
                  utf8_errors: str = ...) -> list[tuple[bytes, Optional[bytes]]]: ...
 @overload
-def query_get(query: str, key: str, *, semicolon: bool = ..., plus: bool = ...,
+def query_get(query: _Str, key: str, *, semicolon: bool = ..., plus: bool = ...,
               decode: bool = ..., utf8_errors: str = ...) -> Optional[str]: ...
 @overload
-def query_get(query: str, key: str, default: _T, *, semicolon: bool = ..., plus: bool = ...,
+def query_get(query: _Str, key: str, default: _T, *, semicolon: bool = ..., plus: bool = ...,
               decode: bool = ..., utf8_errors: str = ...) -> Union[str, None, _T]: ...
 @overload
-def query_get(query: _Buffer, key: _Buffer, *, semicolon: bool = ..., plus: bool = ...,
+def query_get(query: _Bytes, key: _Buffer, *, semicolon: bool = ..., plus: bool = ...,
               decode: bool = ..., utf8_errors: str = ...) -> Optional[bytes]: ...
 @overload
-def query_get(query: _Buffer, key: _Buffer, default: _T, *, semicolon: bool = ...,
+def query_get(query: _Bytes, key: _Buffer, default: _T, *, semicolon: bool = ...,
               plus: bool = ..., decode: bool = ...,
               utf8_errors: str = ...) -> Union[bytes, None, _T]: ...
-# all components str (-> str; also when none is given) or all bytes-like
+# all components str (-> str; also when none is given, or only an int port)
+# or all bytes-like
 @overload
-def recompose(*, scheme: Optional[str] = ..., authority: Optional[str] = ...,
+def recompose(*, scheme: Optional[str] = ..., authority: Optional[str] = ...,  # type: ignore[misc]
               userinfo: Optional[str] = ..., host: Optional[str] = ...,
-              port: Optional[str] = ..., path: Optional[str] = ...,
+              port: Union[str, int, None] = ..., path: Optional[str] = ...,
               query: Optional[str] = ..., fragment: Optional[str] = ...,
               grammar: str = ...) -> str: ...
 @overload
 def recompose(*, scheme: Optional[_Buffer] = ..., authority: Optional[_Buffer] = ...,
               userinfo: Optional[_Buffer] = ..., host: Optional[_Buffer] = ...,
-              port: Optional[_Buffer] = ..., path: Optional[_Buffer] = ...,
+              port: Union[_Buffer, int, None] = ..., path: Optional[_Buffer] = ...,
               query: Optional[_Buffer] = ..., fragment: Optional[_Buffer] = ...,
               grammar: str = ...) -> bytes: ...
 def extract_records(data: _Buffer, grammar: str = ..., *, max_len: Optional[int] = ...,
                     opaque: Union[None, bool, str] = ...,
                     trim: bool = ...) -> list[dict[str, Any]]: ...
-# access-log lines (uriscan.logformat): bytes in, records of bytes out
-def log_line(line: _Buffer, format: str = ..., malformed: bool = ...) -> Optional[dict[str, Any]]: ...
+# access-log lines (uriscan.logformat): bytes in, records of one shape
+# (uriscan.logformat.KEYS) out
+def log_line(line: _Buffer, format: str = ...) -> dict[str, Any]: ...
 def log_records(data: _Buffer, format: str = ...) -> list[dict[str, Any]]: ...

@@ -8,32 +8,46 @@ lines, and since no URL holds a line feed, no URL is ever split.
 extract_bag and log_bag read the blocks as bytes and make the records of a
 block in one C call; a bag of str lines would be decoded, split and joined
 again for nothing.
+
+The reductions (count_by, top_hosts, top_paths, top_referer_hosts) give
+the same answer on any number of partitions: their combine step takes its
+own output (Dask's tree reduction feeds it back past 8 partitions) and
+nothing is cut before the last step. to_dataframe turns a bag of records
+into a dask.dataframe (needs pandas) to group and join.
 """
-import collections
-import functools
-from typing import Iterable, List, Optional, Union
+import collections as _collections
+import functools as _functools
+import typing as _typing
 
-import dask
-import dask.bag as db
-from dask.bytes import read_bytes
-from fsspec.core import get_fs_token_paths
-from fsspec.utils import infer_compression
+import dask as _dask
+import dask.bag as _db
+from dask.bytes import read_bytes as _read_bytes
+from fsspec.core import get_fs_token_paths as _get_fs_token_paths
+from fsspec.utils import infer_compression as _infer_compression
 
-from uriscan._core import extract_records, log_line
-from uriscan.logformat import FORMATS, parse_lines
+from uriscan._core import extract_records as _extract_records, log_line as _log_line
+from uriscan.logformat import FORMATS as _FORMATS, KEYS as _LOG_KEYS, \
+    parse_lines as _parse_lines
+
+__all__ = ["DEFAULT_BLOCKSIZE", "DEFAULT_ENCODING", "HOST_MAX", "URL_KEYS",
+           "count_by", "extract_bag", "log_bag", "to_dataframe", "top_hosts",
+           "top_paths", "top_referer_hosts"]
 
 DEFAULT_BLOCKSIZE = "64MiB"
 # latin-1 maps every byte to one character and back: the str lines of a bag
 # made by read_text(encoding="latin-1") become their bytes again unchanged.
 DEFAULT_ENCODING = "latin-1"
 HOST_MAX = 1024  # `uriscan extract --top` keys: at most 1024 bytes of host
+# the keys of extract_bag's records, in their order
+URL_KEYS = ("url", "truncated", "scheme", "host", "port", "path", "query",
+            "fragment", "host_type")
 
 
-def _line_bytes(line: Union[str, bytes], encoding: str) -> bytes:
+def _line_bytes(line: _typing.Union[str, bytes], encoding: str) -> bytes:
     return line if isinstance(line, bytes) else line.encode(encoding)
 
 
-def _block_bytes(lines: Iterable[Union[str, bytes]], encoding: str) -> bytes:
+def _block_bytes(lines: _typing.Iterable[_typing.Union[str, bytes]], encoding: str) -> bytes:
     # a line feed after each line that lacks one (read_text keeps them; a
     # bag made of lines may not): two lines never run into one URL
     out = []
@@ -43,31 +57,32 @@ def _block_bytes(lines: Iterable[Union[str, bytes]], encoding: str) -> bytes:
     return b"".join(out)
 
 
-def _from_blocks(paths, blocksize, fn, *args) -> db.Bag:
+def _from_blocks(paths, blocksize, fn, *args) -> _db.Bag:
     """A bag of fn(block, *args) for each block of the files (bytes cut
     after a line feed; a compressed file, by its extension, read whole)."""
-    _, _, files = get_fs_token_paths(paths)
-    if any(infer_compression(f) for f in files):
+    _, _, files = _get_fs_token_paths(paths)
+    if any(_infer_compression(f) for f in files):
         blocksize = None  # a compressed file cannot be cut
-    _, blocks = read_bytes(paths, delimiter=b"\n", blocksize=blocksize,
-                           compression="infer")
+    _, blocks = _read_bytes(paths, delimiter=b"\n", blocksize=blocksize,
+                            compression="infer")
     # the keys come from the function and its arguments (pure): another
     # grammar, format or option is another graph
-    call = dask.delayed(fn, pure=True)
+    call = _dask.delayed(fn, pure=True)
     parts = [call(b, *args) for file_blocks in blocks for b in file_blocks]
-    return db.from_delayed(parts) if parts else db.from_sequence([])
+    return _db.from_delayed(parts) if parts else _db.from_sequence([])
 
 
-def _extract_list(data: bytes, grammar, options) -> List[dict]:
+def _extract_list(data: bytes, grammar, options) -> list:
     # the records are built in C (uriscan._core.extract_records)
-    return extract_records(data, grammar, **options)
+    return _extract_records(data, grammar, **options)
 
 
 def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
                 blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING,
-                **options) -> db.Bag:
-    """A bag of one record per URL found: dicts with url (bytes), truncated,
-    scheme host port path query fragment (bytes or None) and host_type.
+                **options) -> _db.Bag:
+    """A bag of one record per URL found: dicts of URL_KEYS, url (bytes),
+    truncated (bool), scheme host port path query fragment (bytes or None)
+    and host_type (str or None).
 
     paths_or_bag: file paths or globs (any file system Dask reads: s3://,
     hdfs://, ...), read as bytes in blocks of about blocksize cut after a
@@ -75,7 +90,7 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
     one block each); or a bag of lines (str, encoded with encoding, or
     bytes) whose partitions are whole lines.
     options: those of uriscan.extract (opaque, trim, max_len)."""
-    if isinstance(paths_or_bag, db.Bag):
+    if isinstance(paths_or_bag, _db.Bag):
         return paths_or_bag.map_partitions(
             lambda part: _extract_list(_block_bytes(part, encoding),
                                        grammar, options))
@@ -83,23 +98,22 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
 
 
 def log_bag(paths_or_bag, format: str = "combined", *,
-            blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING) -> db.Bag:
-    """A bag of one record per access-log line (uriscan.logformat.parse_line;
-    a line not in the format gives {"malformed": line, "why": ...,
-    "offset": ...}, as uriscan.logformat.parse_lines). Each block is split
+            blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING) -> _db.Bag:
+    """A bag of one record per access-log line, each a dict of
+    uriscan.logformat.KEYS (uriscan.logformat.parse_line; a line not in
+    the format has malformed, why and offset set). Each block is split
     into lines and records by one C call. paths_or_bag: as for
     extract_bag."""
-    if format not in FORMATS:
+    if format not in _FORMATS:
         raise ValueError("format must be 'combined', 'common' or 'auto'")
-    if isinstance(paths_or_bag, db.Bag):
+    if isinstance(paths_or_bag, _db.Bag):
         # a record per line as given (a malformed record holds the line)
         return paths_or_bag.map(
-            lambda line: log_line(_line_bytes(line, encoding), format,
-                                  malformed=True))
-    return _from_blocks(paths_or_bag, blocksize, parse_lines, format)
+            lambda line: _log_line(_line_bytes(line, encoding), format))
+    return _from_blocks(paths_or_bag, blocksize, _parse_lines, format)
 
 
-def count_by(bag: db.Bag, field: str) -> db.Bag:
+def count_by(bag: _db.Bag, field: str) -> _db.Bag:
     """A bag of (value, count) for a field of the records (None values and
     records without the field are left out)."""
     return bag.filter(lambda r: r.get(field) is not None).pluck(field).frequencies()
@@ -122,31 +136,31 @@ def _top_n(n) -> int:
     return n
 
 
-def _count_partition(part, key) -> collections.Counter:
+def _count_partition(part, key) -> _collections.Counter:
     # one pass per partition into a Counter (the chain filter, map,
     # frequencies ran three Python calls per record)
-    c = collections.Counter()
+    c = _collections.Counter()
     c.update(k for k in map(key, part) if k is not None)
     return c
 
 
-def _merge_counters(counters) -> collections.Counter:
+def _merge_counters(counters) -> _collections.Counter:
     # the combine step of the tree reduction: Dask feeds it the partitions'
     # Counters and, past split_every (8) partitions, its own output, a
     # Counter too; nothing is cut before the last step (_rank)
-    t = collections.Counter()
+    t = _collections.Counter()
     for c in counters:
         t.update(c)
     return t
 
 
-def _top(bag: db.Bag, n, key) -> "db.Item":
+def _top(bag: _db.Bag, n, key) -> "_db.Item":
     """The n most frequent key(record) (None left out) as a Dask Item of
     [(key, count)], count descending, ties in ascending order; right on
     any number of partitions (the counts are summed whole, cut at the end)."""
     n = _top_n(n)
-    return bag.reduction(functools.partial(_count_partition, key=key),
-                         _merge_counters).apply(functools.partial(_rank, n=n))
+    return bag.reduction(_functools.partial(_count_partition, key=key),
+                         _merge_counters).apply(_functools.partial(_rank, n=n))
 
 
 def _host_key(record, field):
@@ -154,8 +168,58 @@ def _host_key(record, field):
     return None if h is None else h.lower()[:HOST_MAX]
 
 
-def top_hosts(bag: db.Bag, n: Optional[int] = 10, field: str = "host") -> "db.Item":
+def top_hosts(bag: _db.Bag, n: _typing.Optional[int] = 10,
+              field: str = "host") -> "_db.Item":
     """The n most frequent hosts (n None or 0: all), lower-cased (ASCII),
     as a Dask Item of [(host, count)], ranked as `uriscan extract --top n`
     ranks them: count descending, then the host's bytes in ascending order."""
-    return _top(bag, n, functools.partial(_host_key, field=field))
+    return _top(bag, n, _functools.partial(_host_key, field=field))
+
+
+def _path_key(record):
+    return record.get("target_path") if record.get("request_valid") else None
+
+
+def top_paths(bag: _db.Bag, n: _typing.Optional[int] = 10) -> "_db.Item":
+    """The n most frequent request paths (n None or 0: all) of a bag of
+    log records (log_bag): the path of each valid request line's target,
+    as written, as a Dask Item of [(path, count)] ranked as `uriscan log
+    --summary --top n` ranks its top_paths."""
+    return _top(bag, n, _path_key)
+
+
+def _referer_host_key(record):
+    return record.get("referer_host")
+
+
+def top_referer_hosts(bag: _db.Bag, n: _typing.Optional[int] = 10) -> "_db.Item":
+    """The n most frequent referer hosts (n None or 0: all) of a bag of log
+    records (log_bag): the host of each referer that is an RFC 3986
+    URI-reference with one, as written, as a Dask Item of [(host, count)]
+    ranked as `uriscan log --summary --top n` ranks its top_referer_hosts."""
+    return _top(bag, n, _referer_host_key)
+
+
+def _columns(kind: str) -> dict:
+    if kind == "url":
+        cols = {k: object for k in URL_KEYS}
+        cols["truncated"] = bool
+        return cols
+    if kind == "log":
+        cols = {k: object for k in _LOG_KEYS}
+        cols.update(request_valid="boolean", status="Int64", size="Int64",
+                    offset="Int64")
+        return cols
+    raise ValueError(f"kind must be 'url' or 'log', not {kind!r}")
+
+
+def to_dataframe(bag: _db.Bag, kind: str):
+    """A dask.dataframe of a bag of records, one row per record, to group
+    and join: kind "url" (extract_bag's records: columns URL_KEYS) or
+    "log" (log_bag's: columns uriscan.logformat.KEYS). Text stays bytes
+    (object columns); truncated is bool; request_valid a nullable boolean,
+    status size offset nullable Int64 (None: <NA>). Needs pandas; the
+    columns are known without computing anything."""
+    import pandas as pd
+    meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _columns(kind).items()})
+    return bag.to_dataframe(meta=meta)

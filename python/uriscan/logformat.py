@@ -1,7 +1,7 @@
 """Access-log lines (Apache/nginx common and combined formats) split into
-fields, for uriscan.dask.log_bag. The line is split by the C code of the
-CLI's `uriscan log` (src/cli/log_line.c), so both read a line alike; the
-request line and the referer are judged by uriscan's grammars.
+records, for uriscan.dask.log_bag. The line is split by the C code of
+`uriscan log` (the shared log-line splitter), and its request line and
+referer judged as `uriscan log` judges them, so both read a line alike.
 
     common:   %h %l %u [%t] "%r" %>s %b
     combined: common "%{Referer}i" "%{User-agent}i"
@@ -9,32 +9,55 @@ request line and the referer are judged by uriscan's grammars.
 Fields are separated by one space. Quoted fields hold the escapes both
 servers write (\\" \\\\ \\xHH, and Apache's \\b \\n \\r \\t \\v); they are
 decoded. The status is three digits, 100 to 599.
-"""
-from typing import List, Optional
 
-from uriscan._core import log_line, log_records
+Every record is a dict with the keys KEYS, in that order, whatever the
+format and whether the line is in it:
+
+    client ident user  bytes as written; None for "-"
+    time               bytes: %t as written, without its brackets
+                       (b"10/Oct/2000:13:55:36 -0700"; datetime.strptime(
+                       t.decode(), "%d/%b/%Y:%H:%M:%S %z") reads it)
+    request            bytes: the request line, decoded (always kept, also
+                       when it cannot be split)
+    method target version
+                       bytes, the parts the request line splits into (RFC
+                       9112 section 3), as `uriscan log` reports them: each
+                       None when the split did not reach it
+    request_valid      bool: the request line is valid, its target in the
+                       form its method takes (`uriscan log`'s "valid")
+    target_host target_path
+                       bytes: the valid target's host and path, else None
+    status             int
+    size               int: %b; None for "-" (and a %b that is no number)
+    referer            bytes, decoded (combined); None for "-" and in common
+    referer_host       bytes: the referer's host when the referer is an RFC
+                       3986 URI-reference with one, else None
+    agent              bytes, decoded (combined); None for "-" and in common
+    malformed          None; for a line not in the format, the line as
+                       given (bytes), every field above then None
+    why                None, or why the line is not in the format (str, as
+                       `uriscan log -v` names it)
+    offset             None, or where in the line the split stopped (int)
+"""
+from uriscan._core import log_line as _log_line, log_records as _log_records
+
+__all__ = ["FORMATS", "KEYS", "parse_line", "parse_lines"]
 
 FORMATS = ("combined", "common", "auto")
+KEYS = ("client", "ident", "user", "time", "request", "method", "target",
+        "version", "request_valid", "target_host", "target_path", "status",
+        "size", "referer", "referer_host", "agent", "malformed", "why", "offset")
 
 
-def parse_line(line: bytes, format: str = "combined") -> Optional[dict]:
-    """The fields of one log line (bytes; a final \\n, and a \\r before it,
-    are cut), or None when the line is not in the format ("combined",
-    "common", or "auto": either). Keys: client ident user time request
-    status size (and referer agent for combined), all bytes except status
-    (int); method target version (None unless the request line is valid,
-    RFC 9112 section 3, any form of target); request_valid; target_host
-    (the target's host when it has one: absolute-form, and authority-form,
-    which CONNECT takes; a target of another method read as the rule
-    request-target reads it, so "GET h:443" is absolute-form, scheme "h";
-    else None); referer_host (combined: the referer's host when the
-    referer is an RFC 3986 URI, else None)."""
-    return log_line(line, format)
+def parse_line(line: bytes, format: str = "combined") -> dict:
+    """The record of one log line (bytes-like; a final \\n, and a \\r
+    before it, are cut) in format "combined", "common" or "auto" (either):
+    a dict of KEYS (see the module's documentation); a line not in the
+    format has malformed, why and offset set and every field None."""
+    return _log_line(line, format)
 
 
-def parse_lines(data: bytes, format: str = "combined") -> List[dict]:
-    """parse_line for each line of data (lines ended by \\n), in one call: a
-    line not in the format gives {"malformed": the line with its \\n,
-    "why": the reason, as `uriscan log -v` names it, "offset": where in
-    the line the split stopped}."""
-    return log_records(data, format)
+def parse_lines(data: bytes, format: str = "combined") -> list:
+    """parse_line for each line of data (lines ended by \\n), in one call;
+    a line not in the format keeps its \\n in malformed."""
+    return _log_records(data, format)

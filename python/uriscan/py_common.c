@@ -9,7 +9,10 @@
 
 int upy_input_get(PyObject *obj, struct upy_input *in, const char *what)
 {
+	PyObject *uri_input = upy_uri_input(obj);
 	memset(in, 0, sizeof *in);
+	if (uri_input != NULL)
+		obj = uri_input; /* a URI stands for its text */
 	if (PyUnicode_Check(obj)) {
 		in->s = PyUnicode_AsUTF8AndSize(obj, &in->len);
 		if (in->s == NULL)
@@ -31,7 +34,8 @@ int upy_input_get(PyObject *obj, struct upy_input *in, const char *what)
 		in->len = in->view.len;
 		return 0;
 	}
-	PyErr_Format(PyExc_TypeError, "%s: expected str or a bytes-like object, not %.100s",
+	PyErr_Format(PyExc_TypeError,
+	             "%s: expected str, a bytes-like object or a uriscan.URI, not %.100s",
 	             what, Py_TYPE(obj)->tp_name);
 	return -1;
 }
@@ -311,4 +315,23 @@ void upy_out_free(struct upy_out *o)
 	if (o->p != o->stack)
 		PyMem_Free(o->p);
 	o->p = o->stack;
+}
+
+PyObject *upy_digits_int(const char *s, size_t n)
+{
+	unsigned long long v = 0;
+	char *z;
+	PyObject *r;
+	if (n <= 19) { /* < 10^19 < 2^64 */
+		for (size_t i = 0; i < n; i++)
+			v = v * 10 + (unsigned)(s[i] - '0');
+		return PyLong_FromUnsignedLongLong(v);
+	}
+	if ((z = PyMem_Malloc(n + 1)) == NULL)
+		return PyErr_NoMemory();
+	memcpy(z, s, n);
+	z[n] = '\0';
+	r = PyLong_FromString(z, NULL, 10);
+	PyMem_Free(z);
+	return r;
 }

@@ -47,7 +47,9 @@ static PyStructSequence_Field match_fields[] = {
             "or components=False)"},
     {NULL, NULL}};
 static PyStructSequence_Desc match_desc = {
-    "uriscan.Match", "A URL found by uriscan.extract or uriscan.Extractor.",
+    "uriscan.Match",
+    "Match(sequence, dict=None)\n--\n\n"
+    "A URL found by uriscan.extract or uriscan.Extractor.",
     match_fields, 5};
 
 int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
@@ -64,12 +66,23 @@ int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
 	if (!*components)
 		opt->flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	if (v[2] && v[2] != Py_None) {
-		opt->max_len = PyLong_AsSize_t(v[2]);
-		if (opt->max_len == (size_t)-1 && PyErr_Occurred())
+		/* an int out of range (below the minimum, negative, past size_t)
+		 * is a ValueError naming the range; another type a TypeError */
+		if (!PyLong_Check(v[2]) || PyBool_Check(v[2])) {
+			PyErr_Format(PyExc_TypeError, "max_len must be an int or None, not %.100s",
+			             Py_TYPE(v[2])->tp_name);
 			return -1;
-		if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN) {
-			PyErr_Format(PyExc_ValueError, "max_len must be at least %u",
-			             URISCAN_EXTRACT_MAX_LEN_MIN);
+		}
+		opt->max_len = PyLong_AsSize_t(v[2]);
+		if (opt->max_len == (size_t)-1 && PyErr_Occurred()) {
+			if (!PyErr_ExceptionMatches(PyExc_OverflowError))
+				return -1;
+			PyErr_Clear();
+			opt->max_len = 0;
+		}
+		if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN || opt->max_len > UINT32_MAX / 4) {
+			PyErr_Format(PyExc_ValueError, "max_len must be %u to %lu or None, not %R",
+			             URISCAN_EXTRACT_MAX_LEN_MIN, (unsigned long)(UINT32_MAX / 4), v[2]);
 			return -1;
 		}
 	}
@@ -318,11 +331,13 @@ static PyObject *x_offset(XObject *self, void *c)
 
 static PyMethodDef x_methods[] = {
     {"feed", (PyCFunction)x_feed, METH_O,
-     "feed(data) -> list[Match]: the next chunk of the stream (bytes-like); returns\n"
+     "feed($self, data, /)\n--\n\n"
+     "-> list[Match]: the next chunk of the stream (bytes-like); returns\n"
      "the matches decided by it. Chunks may be cut anywhere."},
     {"finish", (PyCFunction)x_finish, METH_NOARGS,
-     "finish() -> list[Match]: end of stream; returns the matches still open."},
-    {"reset", (PyCFunction)x_reset, METH_NOARGS, "reset(): forget the stream."},
+     "finish($self, /)\n--\n\n"
+     "-> list[Match]: end of stream; returns the matches still open."},
+    {"reset", (PyCFunction)x_reset, METH_NOARGS, "reset($self, /)\n--\n\nForget the stream."},
     {NULL, NULL, 0, NULL}};
 static PyGetSetDef x_getset[] = {
     {"offset", (getter)x_offset, NULL, "bytes fed since creation or reset", NULL},
@@ -334,8 +349,9 @@ static PyTypeObject ExtractorType = {
     .tp_basicsize = sizeof(XObject),
     .tp_dealloc = (destructor)x_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None, opaque=None,\n"
-              "          trim=True): URLs in a stream of bytes fed in chunks.",
+    .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None,\n"
+              "          opaque=None, trim=True)\n--\n\n"
+              "URLs in a stream of bytes fed in chunks.",
     .tp_methods = x_methods,
     .tp_getset = x_getset,
     .tp_new = x_new,

@@ -97,9 +97,15 @@ static PyObject *record(const char *s, const struct found *f)
 		return d; /* no components */
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++) {
 		const struct uriscan_span *p = &f->part[i];
-		if (((f->present >> comps[i]) & 1u) &&
-		    upy_dict_put(d, keys[K_SCHEME + (int)i],
-		                 PyBytes_FromStringAndSize(b + p->off, p->len)) < 0)
+		if (!((f->present >> comps[i]) & 1u))
+			continue;
+		/* the port an int as URI.port (every grammar's port is digits);
+		 * an empty one None */
+		if (comps[i] == URISCAN_PORT
+		        ? p->len > 0 &&
+		              upy_dict_put(d, keys[K_PORT], upy_digits_int(b + p->off, p->len)) < 0
+		        : upy_dict_put(d, keys[K_SCHEME + (int)i],
+		                       PyBytes_FromStringAndSize(b + p->off, p->len)) < 0)
 			goto fail;
 	}
 	if (upy_dict_put(d, keys[K_HOST_TYPE],

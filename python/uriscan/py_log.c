@@ -10,22 +10,26 @@
 
 #include "log_line.h"
 
-/* The record's keys, in their order (interned once). */
+/* The record's keys, in their order (interned once): every record has
+ * all of them, a line not in the format too (its fields None, malformed
+ * why offset set). */
 enum {
-	K_CLIENT, K_IDENT, K_USER, K_TIME, K_REQUEST, K_STATUS, K_SIZE, K_METHOD,
-	K_TARGET, K_VERSION, K_REQUEST_VALID, K_TARGET_HOST, K_REFERER, K_AGENT,
-	K_REFERER_HOST, K_MALFORMED, K_WHY, K_OFFSET, K_COUNT
+	K_CLIENT, K_IDENT, K_USER, K_TIME, K_REQUEST, K_METHOD, K_TARGET,
+	K_VERSION, K_REQUEST_VALID, K_TARGET_HOST, K_TARGET_PATH, K_STATUS,
+	K_SIZE, K_REFERER, K_REFERER_HOST, K_AGENT, K_MALFORMED, K_WHY,
+	K_OFFSET, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
-    "client", "ident", "user", "time", "request", "status", "size", "method",
-    "target", "version", "request_valid", "target_host", "referer", "agent",
-    "referer_host", "malformed", "why", "offset"};
+    "client", "ident", "user", "time", "request", "method", "target",
+    "version", "request_valid", "target_host", "target_path", "status",
+    "size", "referer", "referer_host", "agent", "malformed", "why",
+    "offset"};
 static PyObject *keys[K_COUNT];
 /* Every record's keys, each None, in their order (upy_dict_template): a
- * record is a copy of one, its values put in. */
-static PyObject *tmpl_combined, *tmpl_common;
-/* The rule that judges the referer (RFC 3986). */
-static unsigned rule_uri;
+ * record is a copy of it, its values put in. */
+static PyObject *tmpl;
+/* The build has RFC 3986 (it judges the request line and the referer). */
+static int have_rfc3986;
 
 static int need_rfc3986(void);
 
@@ -69,81 +73,98 @@ static PyObject *bytes_of(const char *s, size_t n)
 	return PyBytes_FromStringAndSize(s, (Py_ssize_t)n);
 }
 
-static PyObject *span_bytes(const char *line, struct log_span sp)
+/* A field as written, or None when it is "-" (absent). */
+static PyObject *field(const char *line, struct log_span sp)
 {
+	if (sp.len == 1 && line[sp.off] == '-')
+		Py_RETURN_NONE;
 	return bytes_of(line + sp.off, sp.len);
 }
 
-/* The host of s parsed by rule, as bytes, or None (no host, or s is not
- * in the rule). */
-static PyObject *host_of(unsigned rule, const char *s, size_t n)
+/* %b: its digits as an int; None for "-" (no body) or another token. */
+static PyObject *size_of(const char *line, struct log_span sp)
 {
-	struct uriscan_uri u;
-	if (uriscan_parse_rule(URISCAN_RFC3986, rule, s, n, 0, &u) != URISCAN_OK ||
-	    !(u.present & (1u << URISCAN_HOST)))
-		Py_RETURN_NONE;
-	return bytes_of(s + u.part[URISCAN_HOST].off, u.part[URISCAN_HOST].len);
+	const char *s = line + sp.off;
+	for (size_t i = 0; i < sp.len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			Py_RETURN_NONE;
+	return upy_digits_int(s, sp.len);
 }
 
-/* The host of a valid request line's target, or None. */
-static PyObject *target_host(const char *req, const struct uriscan_request *q)
+/* Component c of u over s, as bytes, or None when absent. */
+static PyObject *part_of(const char *s, const struct uriscan_uri *u, unsigned c)
 {
-	const struct uriscan_span h = q->uri.part[URISCAN_HOST];
-	if (!URISCAN_HAS(&q->uri, URISCAN_HOST))
+	if (!URISCAN_HAS(u, c))
 		Py_RETURN_NONE;
-	return bytes_of(req + h.off, h.len);
+	return bytes_of(s + u->part[c].off, u->part[c].len);
 }
 
 /* The fields of a line that log_line_split took, into d (a copy of the
- * format's template: a key left alone stays None). Every value is made
- * only when its put is reached (nothing leaks when one fails). */
+ * template: a key left alone stays None). The request line and the
+ * referer are judged as `uriscan log` judges them (cmd_log.c, RFC 3986):
+ * the request line in the form its method takes, the referer by the
+ * grammar's top rule; method, target and version are the parts the
+ * request line was split into as far as it could be (the CLI's method,
+ * target and version). Every value is made only when its put is reached
+ * (nothing leaks when one fails). */
 static int fill(PyObject *d, const char *line, struct log_bufs *b)
 {
 	const struct log_fields *f = &b->f;
 	const char *req = f->req;
 	size_t rl = (size_t)f->rl;
 	struct uriscan_request q;
-	/* the form the method takes (CONNECT: authority-form, so the host of
-	 * "CONNECT h:443" is h), else any form: valid exactly when the line
-	 * matches the rule request-line */
-	int valid = uriscan_request_line(req, rl, 0, &q) == URISCAN_OK ||
-	            uriscan_request_line(req, rl, URISCAN_REQUEST_ANY_FORM, &q) ==
-	                URISCAN_OK;
+	int valid = uriscan_request_line(req, rl, 0, &q) == URISCAN_OK;
 
-	if (upy_dict_put(d, keys[K_CLIENT], span_bytes(line, f->host)) < 0 ||
-	    upy_dict_put(d, keys[K_IDENT], span_bytes(line, f->ident)) < 0 ||
-	    upy_dict_put(d, keys[K_USER], span_bytes(line, f->user)) < 0 ||
-	    upy_dict_put(d, keys[K_TIME], span_bytes(line, f->time)) < 0 ||
+	if (upy_dict_put(d, keys[K_CLIENT], field(line, f->host)) < 0 ||
+	    upy_dict_put(d, keys[K_IDENT], field(line, f->ident)) < 0 ||
+	    upy_dict_put(d, keys[K_USER], field(line, f->user)) < 0 ||
+	    upy_dict_put(d, keys[K_TIME], bytes_of(line + f->time.off, f->time.len)) < 0 ||
 	    upy_dict_put(d, keys[K_REQUEST], bytes_of(req, rl)) < 0 ||
-	    upy_dict_put(d, keys[K_STATUS],
-	                 PyLong_FromUnsignedLong(f->status)) < 0 ||
-	    upy_dict_put(d, keys[K_SIZE], span_bytes(line, f->size)) < 0 ||
-	    PyDict_SetItem(d, keys[K_REQUEST_VALID],
-	                   valid ? Py_True : Py_False) < 0)
-		return -1;
-	/* method, target, version and target_host stay None unless valid */
-	if (valid &&
-	    (upy_dict_put(d, keys[K_METHOD],
-	                  bytes_of(req + q.method.off, q.method.len)) < 0 ||
+	    (q.method.len &&
+	     upy_dict_put(d, keys[K_METHOD],
+	                  bytes_of(req + q.method.off, q.method.len)) < 0) ||
+	    ((valid || q.error_part >= URISCAN_REQUEST_TARGET) &&
 	     upy_dict_put(d, keys[K_TARGET],
-	                  bytes_of(req + q.target.off, q.target.len)) < 0 ||
+	                  bytes_of(req + q.target.off, q.target.len)) < 0) ||
+	    (q.version.len &&
 	     upy_dict_put(d, keys[K_VERSION],
-	                  bytes_of(req + q.version.off, q.version.len)) < 0 ||
-	     upy_dict_put(d, keys[K_TARGET_HOST], target_host(req, &q)) < 0))
+	                  bytes_of(req + q.version.off, q.version.len)) < 0) ||
+	    PyDict_SetItem(d, keys[K_REQUEST_VALID], valid ? Py_True : Py_False) < 0 ||
+	    upy_dict_put(d, keys[K_TARGET_HOST], part_of(req, &q.uri, URISCAN_HOST)) < 0 ||
+	    upy_dict_put(d, keys[K_TARGET_PATH], part_of(req, &q.uri, URISCAN_PATH)) < 0 ||
+	    upy_dict_put(d, keys[K_STATUS], PyLong_FromUnsignedLong(f->status)) < 0 ||
+	    upy_dict_put(d, keys[K_SIZE], size_of(line, f->size)) < 0)
 		return -1;
 	if (f->fl < 0)
-		return 0; /* common */
-	{
+		return 0; /* common: no referer, no user agent */
+	if (f->has_ref) {
+		struct uriscan_uri u;
+		int ok = uriscan_parse(URISCAN_RFC3986, f->ref, (size_t)f->fl, 0, &u) ==
+		         URISCAN_OK;
+		if (upy_dict_put(d, keys[K_REFERER], bytes_of(f->ref, (size_t)f->fl)) < 0 ||
+		    (ok && upy_dict_put(d, keys[K_REFERER_HOST],
+		                        part_of(f->ref, &u, URISCAN_HOST)) < 0))
+			return -1;
+	}
+	if (!(f->agent.len == 1 && line[f->agent.off] == '-')) {
 		const char *a = line + f->agent.off;
 		size_t al = log_unquote(a, a + f->agent.len, b->agent);
-		if (upy_dict_put(d, keys[K_REFERER], bytes_of(f->ref, (size_t)f->fl)) < 0 ||
-		    upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0 ||
-		    (f->has_ref &&
-		     upy_dict_put(d, keys[K_REFERER_HOST],
-		                  host_of(rule_uri, f->ref, (size_t)f->fl)) < 0))
+		if (upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0)
 			return -1;
 	}
 	return 0;
+}
+
+/* A record of a line not in the format: every field None but malformed
+ * (the line as given), why and offset. */
+static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop)
+{
+	PyObject *d = PyDict_Copy(tmpl);
+	if (d == NULL || upy_dict_put(d, keys[K_MALFORMED], bytes_of(s, n)) < 0 ||
+	    upy_dict_put(d, keys[K_WHY], PyUnicode_FromString(why)) < 0 ||
+	    upy_dict_put(d, keys[K_OFFSET], PyLong_FromSize_t(stop)) < 0)
+		Py_CLEAR(d);
+	return d;
 }
 
 /* The record of the line [s, s + n) (its "\n" and a "\r" before it
@@ -161,7 +182,7 @@ static PyObject *record(enum logfmt fmt, const char *s, size_t n,
 		*stop = b->f.stop;
 		Py_RETURN_NONE;
 	}
-	d = PyDict_Copy(b->f.fl < 0 ? tmpl_common : tmpl_combined);
+	d = PyDict_Copy(tmpl);
 	if (d != NULL && fill(d, s, b) < 0)
 		Py_CLEAR(d);
 	return d;
@@ -200,36 +221,22 @@ static size_t line_len(const char *s, size_t n)
 	return n;
 }
 
-/* {"malformed": the line as given, "why": ..., "offset": ...} */
-static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop)
-{
-	PyObject *d = PyDict_New();
-	if (d == NULL || upy_dict_put(d, keys[K_MALFORMED], bytes_of(s, n)) < 0 ||
-	    upy_dict_put(d, keys[K_WHY], PyUnicode_FromString(why)) < 0 ||
-	    upy_dict_put(d, keys[K_OFFSET], PyLong_FromSize_t(stop)) < 0)
-		Py_CLEAR(d);
-	return d;
-}
-
 PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
-	static const char *const names[] = {"line", "format", "malformed", NULL};
-	PyObject *v[3], *line, *r;
+	static const char *const names[] = {"line", "format", NULL};
+	PyObject *v[2], *line, *r;
 	struct upy_input in;
 	struct log_bufs b = {{0}};
 	enum logfmt fmt;
 	const char *why;
 	size_t stop;
-	int want_malformed;
 	(void)m;
 	if (need_rfc3986() < 0 || upy_args("log_line", a, n, kw, names, 2, v) < 0 ||
 	    (line = upy_required("log_line", v, 0, "line")) == NULL ||
-	    format_arg(v[1], &fmt) < 0 ||
-	    (want_malformed = upy_flag_arg(v[2], 0)) < 0 ||
-	    upy_bytes_input(line, &in, "log_line") < 0)
+	    format_arg(v[1], &fmt) < 0 || upy_bytes_input(line, &in, "log_line") < 0)
 		return NULL;
 	r = record(fmt, in.s, line_len(in.s, (size_t)in.len), &b, &why, &stop);
-	if (r == Py_None && want_malformed) {
+	if (r == Py_None) {
 		Py_DECREF(r);
 		r = malformed(in.s, (size_t)in.len, why, stop);
 	}
@@ -276,12 +283,10 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 int upy_log_init(void)
 {
 	if (upy_intern_all(key_names, K_COUNT, keys) < 0 ||
-	    (tmpl_combined = upy_dict_template(keys, K_REFERER_HOST + 1)) == NULL ||
-	    (tmpl_common = upy_dict_template(keys, K_REFERER)) == NULL)
+	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL)
 		return -1;
 	/* a build without RFC 3986 (-Dgrammars=...): the calls raise */
-	if (uriscan_rule_from_name(URISCAN_RFC3986, "URI", &rule_uri) != URISCAN_OK)
-		rule_uri = ~0u;
+	have_rfc3986 = uriscan_grammar_available(URISCAN_RFC3986);
 	return 0;
 }
 
@@ -289,7 +294,7 @@ int upy_log_init(void)
 static int need_rfc3986(void)
 {
 	static const struct upy_input none;
-	if (rule_uri != ~0u)
+	if (have_rfc3986)
 		return 0;
 	upy_raise(URISCAN_E_GRAMMAR_UNAVAILABLE, 0, &none);
 	return -1;

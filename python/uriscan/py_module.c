@@ -57,38 +57,48 @@ static PyObject *rules(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 #define FAST (METH_FASTCALL | METH_KEYWORDS)
 static PyMethodDef methods[] = {
     {"parse", (PyCFunction)(void (*)(void))upy_parse, FAST,
-     "parse(s, grammar='rfc3986', rule=None) -> URI\n\n"
+     "parse($module, s, grammar='rfc3986', rule=None)\n--\n\n"
+     "-> URI. "
      "Parse s (str or bytes-like) against rule (default: the grammar's top\n"
      "rule, URI-reference for rfc3986). Raises InvalidURI when s does not\n"
      "match; its offset is in characters for str input, in bytes for bytes."},
     {"is_valid", (PyCFunction)(void (*)(void))upy_is_valid, FAST,
-     "is_valid(s, grammar='rfc3986', rule=None) -> bool\n\n"
+     "is_valid($module, s, grammar='rfc3986', rule=None)\n--\n\n"
+     "-> bool. "
      "True when s matches the rule. Raises ValueError for an unknown grammar\n"
      "or rule, and uriscan.Error (status 'too_long') for 4 GiB or more."},
     {"urlsplit", (PyCFunction)(void (*)(void))upy_urlsplit, FAST,
-     "urlsplit(url, grammar='rfc3986') -> urllib.parse.SplitResult\n\n"
+     "urlsplit($module, url, grammar='rfc3986')\n--\n\n"
+     "-> urllib.parse.SplitResult. "
      "urllib.parse.urlsplit's result (SplitResultBytes for bytes), with the\n"
      "scheme lower-cased as urllib does, but validating: raises InvalidURI\n"
      "instead of guessing."},
     {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
-     "extract(data, grammar='rfc3986', *, components=True, max_len=None,\n"
-     "        opaque=None, trim=True) -> Iterator[Match]\n\n"
+     "extract($module, data, grammar='rfc3986', *, components=True,\n"
+     "        max_len=None, opaque=None, trim=True)\n--\n\n"
+     "-> Iterator[Match]. "
      "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
      "buffer stays pinned while the iterator lives; the scan runs without\n"
      "the GIL."},
     {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
-     "to_uri(iri, idna=False): IRI to URI (RFC 3987 3.1), str or bytes."},
+     "to_uri($module, s, *, idna=False)\n--\n\n"
+     "IRI to URI (RFC 3987 3.1), str or bytes."},
     {"to_iri", (PyCFunction)(void (*)(void))upy_to_iri, FAST,
-     "to_iri(uri, decode_unreserved=False): URI to IRI (RFC 3987 3.2)."},
+     "to_iri($module, s, *, decode_unreserved=False)\n--\n\n"
+     "URI to IRI (RFC 3987 3.2), str or bytes."},
     {"idna_available", idna_available, METH_NOARGS,
-     "idna_available() -> bool: to_uri(idna=True) works (built with libidn2)."},
+     "idna_available($module, /)\n--\n\n"
+     "-> bool: to_uri(idna=True) works (built with libidn2)."},
     {"grammars", grammars, METH_NOARGS,
-     "grammars() -> list[str]: the grammars built into this library."},
+     "grammars($module, /)\n--\n\n"
+     "-> list[str]: the grammars built into this library."},
     {"rules", (PyCFunction)(void (*)(void))rules, FAST,
-     "rules(grammar='rfc3986') -> list[str]: the grammar's ABNF rule names."},
+     "rules($module, grammar='rfc3986')\n--\n\n"
+     "-> list[str]: the grammar's ABNF rule names."},
     /* URI operations (py_resolve.c, py_ops.c, py_recompose.c) */
     {"resolve", (PyCFunction)(void (*)(void))upy_resolve, FAST,
-     "resolve(base, ref, grammar='rfc3986', *, strict=True) -> str or bytes\n\n"
+     "resolve($module, base, ref, grammar='rfc3986', *, strict=True)\n--\n\n"
+     "-> str or bytes. "
      "The target URI of reference ref against base (RFC 3986 5.2; RFC 2396\n"
      "5.2 for rfc2396, RFC 3987 6.5 for rfc3987). Both str or both bytes-like.\n"
      "Components are copied as written (no case change, no decoding).\n"
@@ -97,7 +107,8 @@ static PyMethodDef methods[] = {
      "attribute 'base' or 'ref'; a relative base raises uriscan.Error\n"
      "'base_relative', rfc1738 (no relative form) 'unsupported'."},
     {"normalize", (PyCFunction)(void (*)(void))upy_normalize, FAST,
-     "normalize(s, grammar='rfc3986', scheme_based=False, iri_decode=False)\n\n"
+     "normalize($module, s, grammar='rfc3986', *, scheme_based=False,\n"
+     "          iri_decode=False)\n--\n\n"
      "The syntax-based normal form of s (RFC 3986 6.2.2: scheme and host in\n"
      "lower case, hex digits in upper case, unreserved escapes decoded, dot\n"
      "segments removed). scheme_based: True for every scheme-based step\n"
@@ -105,13 +116,14 @@ static PyMethodDef methods[] = {
      "'http_path'. iri_decode (rfc3987 only): decode escaped UTF-8 the IRI\n"
      "allows. Raises InvalidURI when s is not valid in the grammar."},
     {"equivalent", (PyCFunction)(void (*)(void))upy_equivalent, FAST,
-     "equivalent(a, b, grammar='rfc3986', level='syntax', scheme_based=False,\n"
-     "           iri_decode=False) -> bool\n\n"
+     "equivalent($module, a, b, grammar='rfc3986', level='syntax', *,\n"
+     "           scheme_based=False, iri_decode=False)\n--\n\n"
+     "-> bool. "
      "RFC 3986 6.2: level 'string' compares the bytes (6.2.1), 'syntax' the\n"
      "normal forms (6.2.2), 'scheme' with every scheme-based step (6.2.3).\n"
      "Both must be valid: InvalidURI, its argument attribute 'a' or 'b'."},
     {"unquote", (PyCFunction)(void (*)(void))upy_unquote, FAST,
-     "unquote(s, plus=False, errors='strict', utf8_errors='strict')\n\n"
+     "unquote($module, s, plus=False, errors='strict', *, utf8_errors='strict')\n--\n\n"
      "Percent-decode one component. plus: '+' is a space (form queries).\n"
      "errors 'strict' raises InvalidURI (bad_percent) on a malformed escape,\n"
      "'lenient' keeps it as written. bytes in, bytes out; str in, the\n"
@@ -119,50 +131,82 @@ static PyMethodDef methods[] = {
      "(bad_utf8, offset of its escape) unless utf8_errors names another\n"
      "codec error handler ('replace', 'surrogateescape', ...)."},
     {"query_params", (PyCFunction)(void (*)(void))upy_query_params, FAST,
-     "query_params(query, semicolon=False, plus=True, decode=True,\n"
-     "             utf8_errors='strict') -> list[(key, value)]\n\n"
-     "Every pair of the query (no '?'), in order, split at '&' (and ';'\n"
+     "query_params($module, query, *, semicolon=False, plus=True, decode=True,\n"
+     "             utf8_errors='strict')\n--\n\n"
+     "-> list[(key, value)]. "
+     "Every pair of the query (no '?'; a uriscan.URI: its query), in order,\n"
+     "split at '&' (and ';'\n"
      "with semicolon) and at the first '='; value None without '='. Empty\n"
      "pairs are kept. decode: unquote keys and values (leniently; plus as\n"
      "given), else the spans as written."},
     {"query_get", (PyCFunction)(void (*)(void))upy_query_get, FAST,
-     "query_get(query, key, default=<KeyError>, semicolon=False, plus=True,\n"
-     "          decode=True, utf8_errors='strict')\n\n"
+     "query_get($module, query, key, default=..., *, semicolon=False, plus=True,\n"
+     "          decode=True, utf8_errors='strict')\n--\n\n"
      "The value of the first pair whose decoded key is key (None for a pair\n"
-     "without '='); default, or KeyError, when there is none."},
+     "without '='); when there is none, default, or KeyError when default\n"
+     "is ... (not given). query: the query (no '?'), or a uriscan.URI (its\n"
+     "query)."},
     {"recompose", (PyCFunction)(void (*)(void))upy_recompose, FAST,
-     "recompose(*, scheme=None, authority=None, userinfo=None, host=None,\n"
+     "recompose($module, *, scheme=None, authority=None, userinfo=None, host=None,\n"
      "          port=None, path=None, query=None, fragment=None,\n"
-     "          grammar='rfc3986') -> str or bytes\n\n"
+     "          grammar='rfc3986')\n--\n\n"
+     "-> str or bytes. "
      "The reference of these components (RFC 3986 5.3); None is absent.\n"
      "Nothing is encoded: a component invalid in its place raises\n"
      "uriscan.Error, status 'bad_component', with its component and the\n"
      "offset inside it. authority excludes userinfo, host and port."},
     {"extract_records", (PyCFunction)(void (*)(void))upy_extract_records, FAST,
-     "extract_records(data, grammar='rfc3986', *, max_len=None, opaque=None,\n"
-     "                trim=True) -> list of dict\n\n"
+     "extract_records($module, data, grammar='rfc3986', *, max_len=None,\n"
+     "                opaque=None, trim=True)\n--\n\n"
+     "-> list of dict. "
      "The URLs of data (bytes-like) as uriscan.extract finds them, each a\n"
-     "dict: url (bytes), truncated, scheme host port path query fragment\n"
-     "(bytes or None; None when truncated) and host_type (str or None).\n"
+     "dict: url (bytes), truncated, scheme host path query fragment\n"
+     "(bytes or None; None when truncated), port (an int as URI.port, or\n"
+     "None) and host_type (str or None).\n"
      "The records of uriscan.dask.extract_bag, built in C."},
     {"log_line", (PyCFunction)(void (*)(void))upy_log_line, FAST,
-     "log_line(line, format='combined', malformed=False) -> dict or None\n\n"
-     "The fields of one access-log line (bytes; a final '\\n' and a '\\r'\n"
-     "before it are cut), split as `uriscan log` splits it; when the line\n"
-     "is not in the format ('combined', 'common', or 'auto': either), None,\n"
-     "or with malformed=True {'malformed': line, 'why': the reason,\n"
-     "'offset': where the split stopped}. Keys: uriscan.logformat.parse_line."},
+     "log_line($module, line, format='combined')\n--\n\n"
+     "-> dict: the record of one access-log line (bytes; a final '\\n' and\n"
+     "a '\\r' before it are cut), split as `uriscan log` splits it, in\n"
+     "format 'combined', 'common' or 'auto' (either). Every record has the\n"
+     "same keys (uriscan.logformat.KEYS); a line not in the format has\n"
+     "them all None but malformed (the line), why and offset."},
     {"log_records", (PyCFunction)(void (*)(void))upy_log_records, FAST,
-     "log_records(data, format='combined') -> list of dict\n\n"
-     "log_line of each line of data (bytes, lines ended by '\\n'); a line\n"
-     "not in the format gives {'malformed': the line with its '\\n',\n"
-     "'why': the reason, 'offset': where in the line the split stopped}."},
+     "log_records($module, data, format='combined')\n--\n\n"
+     "-> list of dict: log_line of each line of data (bytes, lines ended\n"
+     "by '\\n'), in one call; a line not in the format keeps its '\\n' in\n"
+     "malformed."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {
     PyModuleDef_HEAD_INIT, "uriscan._core",
     "C core of the uriscan package (import uriscan instead).", -1, methods,
     NULL, NULL, NULL, NULL};
+
+/* The module's public names (__all__), as _core.pyi lists them. */
+static const char *const all_names[] = {
+    "Error", "Extractor", "InvalidURI", "Match", "URI", "__version__",
+    "equivalent", "extract", "extract_records", "grammars", "idna_available",
+    "is_valid", "log_line", "log_records", "normalize", "parse", "query_get",
+    "query_params", "recompose", "resolve", "rules", "to_iri", "to_uri",
+    "unquote", "urlsplit", NULL};
+
+static int add_all(PyObject *m)
+{
+	PyObject *l = PyList_New(0);
+	for (int i = 0; l != NULL && all_names[i]; i++) {
+		PyObject *s = PyUnicode_FromString(all_names[i]);
+		if (s == NULL || PyList_Append(l, s) < 0)
+			Py_CLEAR(l);
+		Py_XDECREF(s);
+	}
+	if (l == NULL || PyModule_AddObjectRef(m, "__all__", l) < 0) {
+		Py_XDECREF(l);
+		return -1;
+	}
+	Py_DECREF(l);
+	return 0;
+}
 
 PyMODINIT_FUNC PyInit__core(void);
 PyMODINIT_FUNC PyInit__core(void)
@@ -172,6 +216,7 @@ PyMODINIT_FUNC PyInit__core(void)
 		return NULL;
 	upy_Error = PyErr_NewExceptionWithDoc(
 	    "uriscan.Error",
+	    "Error(*args)\n--\n\n"
 	    "A status of the C library (a ValueError). Attributes: status (its\n"
 	    "name, e.g. 'too_long'), offset (characters for str input, bytes for\n"
 	    "bytes), byte_offset (in the UTF-8 bytes); component (recompose,\n"
@@ -180,6 +225,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	    PyExc_ValueError, NULL);
 	upy_InvalidURI = upy_Error == NULL ? NULL : PyErr_NewExceptionWithDoc(
 	    "uriscan.InvalidURI",
+	    "InvalidURI(*args)\n--\n\n"
 	    "The input does not match the rule (status syntax, incomplete,\n"
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
@@ -191,7 +237,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	    PyModule_AddObjectRef(m, "InvalidURI", upy_InvalidURI) < 0 ||
 	    PyModule_AddObjectRef(m, "URI", (PyObject *)&upy_URIType) < 0 ||
 	    PyModule_AddStringConstant(m, "__version__", uriscan_version_string()) < 0 ||
-	    upy_extract_init(m) < 0) {
+	    upy_extract_init(m) < 0 || add_all(m) < 0) {
 		Py_DECREF(m);
 		return NULL;
 	}

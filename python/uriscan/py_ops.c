@@ -296,11 +296,18 @@ static PyObject *query_tuple(const struct upy_input *in, const struct uriscan_qu
 	return Py_BuildValue("(NN)", k, val);
 }
 
+/* The query argument: a uriscan.URI stands for its query (None when it
+ * has none: no pair). A new reference, or NULL with an exception. */
+static PyObject *query_of(PyObject *obj)
+{
+	return upy_uri_input(obj) ? upy_uri_query(obj) : Py_NewRef(obj);
+}
+
 PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"query", "semicolon", "plus", "decode",
 	                                    "utf8_errors", NULL};
-	PyObject *v[5], *l;
+	PyObject *v[5], *l, *qobj;
 	struct query_opts q;
 	struct upy_input in;
 	struct uriscan_query_iter it;
@@ -309,8 +316,16 @@ PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 	(void)m;
 	if (upy_args("query_params", a, n, kw, names, 1, v) < 0 ||
 	    !upy_required("query_params", v, 0, "query") || query_opts(v + 1, &q) < 0 ||
-	    upy_input_get(v[0], &in, "query_params") < 0)
+	    (qobj = query_of(v[0])) == NULL)
 		return NULL;
+	if (qobj == Py_None) {
+		Py_DECREF(qobj);
+		return PyList_New(0);
+	}
+	if (upy_input_get(qobj, &in, "query_params") < 0) {
+		Py_DECREF(qobj);
+		return NULL;
+	}
 	st = uriscan_query_iter_init(&it, in.s, (size_t)in.len, q.flags);
 	l = st != URISCAN_OK ? upy_raise(st, 0, &in) : PyList_New(0);
 	while (l != NULL && uriscan_query_next(&it, &p)) {
@@ -320,6 +335,7 @@ PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 		Py_XDECREF(t);
 	}
 	upy_input_release(&in);
+	Py_DECREF(qobj);
 	return l;
 }
 
@@ -327,7 +343,7 @@ PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 {
 	static const char *const names[] = {"query", "key", "default", "semicolon", "plus",
 	                                    "decode", "utf8_errors", NULL};
-	PyObject *v[7], *r = NULL;
+	PyObject *v[7], *r = NULL, *qobj;
 	struct query_opts q;
 	struct upy_input in, key;
 	struct uriscan_query_pair p;
@@ -335,19 +351,31 @@ PyObject *upy_query_get(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 	(void)m;
 	if (upy_args("query_get", a, n, kw, names, 3, v) < 0 ||
 	    !upy_required("query_get", v, 0, "query") || !upy_required("query_get", v, 1, "key") ||
-	    query_opts(v + 3, &q) < 0 || upy_input_pair("query_get", v[0], v[1], &in, &key) < 0)
+	    query_opts(v + 3, &q) < 0 || (qobj = query_of(v[0])) == NULL)
 		return NULL;
+	if (qobj == Py_None) { /* a URI without a query: no pair */
+		Py_DECREF(qobj);
+		if (v[2] != NULL && v[2] != Py_Ellipsis)
+			return Py_NewRef(v[2]);
+		PyErr_SetObject(PyExc_KeyError, v[1]);
+		return NULL;
+	}
+	if (upy_input_pair("query_get", qobj, v[1], &in, &key) < 0) {
+		Py_DECREF(qobj);
+		return NULL;
+	}
 	st = uriscan_query_get(in.s, (size_t)in.len, key.s, (size_t)key.len, q.flags, &found,
 	                       &p);
 	if (st != URISCAN_OK)
 		upy_raise(st, 0, &in);
 	else if (found)
 		r = p.has_value ? query_part(&in, p.value, &q) : Py_NewRef(Py_None);
-	else if (v[2] != NULL)
+	else if (v[2] != NULL && v[2] != Py_Ellipsis)
 		r = Py_NewRef(v[2]);
 	else
 		PyErr_SetObject(PyExc_KeyError, v[1]);
 	upy_input_release(&in);
 	upy_input_release(&key);
+	Py_DECREF(qobj);
 	return r;
 }

@@ -31,7 +31,8 @@ static int call_args(const char *fname, PyObject *const *a, Py_ssize_t n,
 	if (upy_grammar(v[1], URISCAN_RFC3986, &c->g) < 0 ||
 	    upy_rule(c->g, names[2] ? v[2] : NULL, &c->rule) < 0)
 		return -1;
-	*obj = v[0];
+	/* a URI stands for its input (the URI made keeps that) */
+	*obj = upy_uri_input(v[0]) ? upy_uri_input(v[0]) : v[0];
 	return upy_input_get(v[0], &c->in, fname);
 }
 

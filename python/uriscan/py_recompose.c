@@ -15,8 +15,9 @@ static const char *const part_names[URISCAN_PARTS_COUNT + 2] = {
 /* Component values given as keywords, held while the call runs. */
 struct given {
 	struct upy_input in[URISCAN_PARTS_COUNT];
-	unsigned held; /* bit c: in[c] holds an input to release */
-	int is_str;    /* -1 until the first value */
+	unsigned held;  /* bit c: in[c] holds an input to release */
+	int is_str;     /* -1 until the first value */
+	PyObject *port; /* the digits of a port given as an int (a str) */
 };
 
 static void given_release(struct given *gv)
@@ -25,6 +26,26 @@ static void given_release(struct given *gv)
 		if (gv->held & (1u << c))
 			upy_input_release(&gv->in[c]);
 	gv->held = 0;
+	Py_CLEAR(gv->port);
+}
+
+/* A port given as an int: its decimal digits in in (str or bytes alike);
+ * ValueError below 0. 0, or -1 with an exception. */
+static int port_int(struct given *gv, PyObject *v, struct upy_input *in)
+{
+	int neg = PyObject_RichCompareBool(v, Py_False, Py_LT); /* v < 0 */
+	if (neg < 0)
+		return -1;
+	if (neg) {
+		PyErr_Format(PyExc_ValueError, "port must be 0 or more, not %R", v);
+		return -1;
+	}
+	if ((gv->port = PyObject_Str(v)) == NULL ||
+	    (in->s = PyUnicode_AsUTF8AndSize(gv->port, &in->len)) == NULL)
+		return -1;
+	in->is_str = gv->is_str > 0;
+	in->ascii = 1;
+	return 0;
 }
 
 /* The bytes of value v of component c; None leaves in[c] unheld. All values
@@ -35,6 +56,12 @@ static int given_get(struct given *gv, unsigned c, PyObject *v)
 	struct upy_input *in = &gv->in[c];
 	if (v == Py_None)
 		return 0;
+	if (c == URISCAN_PORT && PyLong_Check(v) && !PyBool_Check(v)) {
+		if (port_int(gv, v, in) < 0)
+			return -1;
+		gv->held |= 1u << c;
+		return 0; /* digits: a str or bytes result alike */
+	}
 	if (upy_input_get(v, in, part_names[c]) < 0)
 		return -1;
 	gv->held |= 1u << c;
@@ -96,7 +123,7 @@ PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 		return NULL;
 	memset(&parts, 0, sizeof parts);
 	for (unsigned c = 0; c < URISCAN_PARTS_COUNT; c++) {
-		if (v[c] == NULL)
+		if (v[c] == NULL || v[c] == Py_Ellipsis)
 			continue;
 		if (given_get(&gv, c, v[c]) < 0)
 			goto done;
@@ -127,6 +154,9 @@ PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
 	if (upy_args("replace", a, n, kw, part_names, 0, v) < 0 ||
 	    upy_input_get(input, &in, "replace") < 0)
 		return NULL;
+	for (unsigned c = 0; c < URISCAN_PARTS_COUNT; c++)
+		if (v[c] == Py_Ellipsis)
+			v[c] = NULL; /* the default: keep it */
 	if ((st = uriscan_uri_parts_from(u, in.s, (size_t)in.len, &parts)) != URISCAN_OK)
 		return upy_raise(st, 0, &in);
 	had = parts.present;

@@ -70,6 +70,34 @@ static PyObject *uri_component(UriObject *self, void *closure)
 	return upy_slice(self->input, s, self->ascii, &self->u, c);
 }
 
+/* URI.port: the port's digits as an int (any size, as RFC 3986 allows);
+ * None when there is no port or it is empty ("http://h:/"), as
+ * urllib.parse's .port. */
+static PyObject *uri_port(UriObject *self, void *closure)
+{
+	PyObject *t = uri_component(self, (void *)(uintptr_t)URISCAN_PORT), *r;
+	(void)closure;
+	if (t == NULL || t == Py_None)
+		return t;
+	if (PyUnicode_Check(t))
+		r = PyUnicode_GET_LENGTH(t) ? PyLong_FromUnicodeObject(t, 10) : Py_NewRef(Py_None);
+	else /* a bytes object ends with a NUL */
+		r = PyBytes_GET_SIZE(t) ? PyLong_FromString(PyBytes_AS_STRING(t), NULL, 10)
+		                        : Py_NewRef(Py_None);
+	Py_DECREF(t);
+	return r;
+}
+
+PyObject *upy_uri_input(PyObject *obj)
+{
+	return PyObject_TypeCheck(obj, &upy_URIType) ? ((UriObject *)obj)->input : NULL;
+}
+
+PyObject *upy_uri_query(PyObject *obj)
+{
+	return uri_component((UriObject *)obj, (void *)(uintptr_t)URISCAN_QUERY);
+}
+
 static PyObject *name_or_none(const char *name)
 {
 	if (name == NULL || strcmp(name, "none") == 0)
@@ -117,7 +145,7 @@ static PyObject *uri_input(UriObject *self, void *c)
 }
 
 /* Filled by upy_uri_init from comp_names. */
-static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 7];
+static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 8];
 
 static PyObject *uri_components(UriObject *self, PyObject *unused)
 {
@@ -229,22 +257,61 @@ static Py_hash_t uri_hash(UriObject *self)
 	return h == -1 ? -2 : h;
 }
 
+/* URI.replace: the recomposed reference parsed again, in the URI's
+ * grammar and rule. */
 static PyObject *uri_replace(UriObject *self, PyObject *const *a, Py_ssize_t n,
                              PyObject *kw)
 {
-	return upy_replace(self->input, &self->u, a, n, kw);
+	PyObject *text = upy_replace(self->input, &self->u, a, n, kw), *r = NULL;
+	struct upy_input in;
+	struct uriscan_uri u;
+	int st;
+	if (text == NULL || upy_input_get(text, &in, "replace") < 0) {
+		Py_XDECREF(text);
+		return NULL;
+	}
+	st = uriscan_parse_rule(self->u.grammar, self->u.rule, in.s, (size_t)in.len, 0, &u);
+	if (st != URISCAN_OK)
+		upy_raise(st, u.error_offset, &in);
+	else
+		r = upy_uri_new(text, in.is_str ? (int)PyUnicode_IS_ASCII(text) : 0, &u);
+	upy_input_release(&in);
+	Py_DECREF(text);
+	return r;
+}
+
+/* URI(s, grammar='rfc3986', rule=None): uriscan.parse. */
+static PyObject *uri_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse, *r;
+	(void)type;
+	if (mod == NULL)
+		return NULL;
+	parse = PyObject_GetAttrString(mod, "parse");
+	Py_DECREF(mod);
+	if (parse == NULL)
+		return NULL;
+	r = PyObject_Call(parse, args, kwds);
+	Py_DECREF(parse);
+	return r;
 }
 
 static PyMethodDef uri_methods[] = {
     {"components", (PyCFunction)uri_components, METH_NOARGS,
-     "components() -> dict: every component present, by name."},
+     "components($self, /)\n--\n\n"
+     "-> dict: every component present, by name, as written (str/bytes;\n"
+     "the port too)."},
     {"span", (PyCFunction)uri_span, METH_O,
-     "span(component) -> (start, end) or None: where the component is in the\n"
-     "input (characters for str input, bytes for bytes)."},
+     "span($self, component, /)\n--\n\n"
+     "-> (start, end) or None: where the component is in the input\n"
+     "(characters for str input, bytes for bytes)."},
     {"replace", (PyCFunction)(void (*)(void))uri_replace, METH_FASTCALL | METH_KEYWORDS,
-     "replace(**components) -> str or bytes: the reference with the given\n"
-     "components (scheme, authority, userinfo, host, port, path, query,\n"
-     "fragment) set, or removed when None (a removed host is the empty host).\n"
+     "replace($self, *, scheme=..., authority=..., userinfo=..., host=...,\n"
+     "        port=..., path=..., query=..., fragment=...)\n--\n\n"
+     "-> URI: the reference with the given components set (str or bytes as\n"
+     "the URI's input; port also an int), or removed when None (a removed\n"
+     "host is the empty host); ... (the default) keeps one. The result is\n"
+     "parsed in the URI's grammar and rule (InvalidURI when not in it).\n"
      "Setting authority replaces userinfo, host and port; setting one of\n"
      "those drops a whole (RFC 2396 reg_name) authority. Nothing is encoded:\n"
      "a value invalid in its place raises uriscan.Error, status\n"
@@ -262,7 +329,9 @@ PyTypeObject upy_URIType = {
     .tp_hash = (hashfunc)uri_hash,
     .tp_richcompare = uri_richcompare,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A parsed URI (immutable; made by uriscan.parse).\n\n"
+    .tp_new = uri_new,
+    .tp_doc = "URI(s, grammar='rfc3986', rule=None)\n--\n\n"
+              "A parsed URI (immutable): uriscan.parse(s, grammar, rule).\n\n"
               "Components are str for str input and bytes for bytes input; None\n"
               "when absent, empty when present but empty. Offsets are kept, and a\n"
               "component is sliced from the input when read.",
@@ -280,6 +349,13 @@ int upy_uri_init(void)
 		uri_getset[i].doc = "the component (str/bytes), or None when absent";
 		uri_getset[i].closure = (void *)(uintptr_t)c;
 	}
+	uri_getset[URISCAN_PORT].get = (getter)uri_port;
+	uri_getset[URISCAN_PORT].doc =
+	    "the port as an int, or None when absent or empty (as urllib.parse's\n"
+	    ".port; the text as written: port_text)";
+	uri_getset[i++] = (PyGetSetDef){"port_text", (getter)uri_component, NULL,
+	    "the port as written (str/bytes; '' when empty), or None when absent",
+	    (void *)(uintptr_t)URISCAN_PORT};
 	uri_getset[i++] = (PyGetSetDef){"host_type", (getter)uri_host_type, NULL,
 	    "'ipv4', 'ipv6', 'ipvfuture', 'reg-name', 'hostname' or None", NULL};
 	uri_getset[i++] = (PyGetSetDef){"kind", (getter)uri_kind, NULL,
