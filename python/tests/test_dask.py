@@ -267,6 +267,12 @@ def test_log_helpers_equal_cli(log_path, k):
     assert len(recs) == 1500 and len(want) > 1400
     assert {i + 1: r["status"] for i, r in enumerate(recs) if r["malformed"] is None} == \
         {n: r["status"] for n, r in want.items()}
+    for n, c in want.items():  # every field both report, line by line
+        r = recs[n - 1]
+        for ck, pk in (("method", "method"), ("target", "target"), ("version", "version"),
+                       ("valid", "request_valid"), ("path", "target_path"),
+                       ("referer", "referer"), ("referer_host", "referer_host")):
+            assert (as_bytes(c[ck]) if isinstance(c[ck], str) else c[ck]) == r[pk], (n, ck)
     counts = dict(ud.count_by(bag, "status").compute(scheduler="sync"))
     assert counts == dict(collections.Counter(r["status"] for r in want.values()))
     for n in (3, 1000):

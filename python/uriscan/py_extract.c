@@ -48,7 +48,7 @@ static PyStructSequence_Field match_fields[] = {
     {NULL, NULL}};
 static PyStructSequence_Desc match_desc = {
     "uriscan.Match",
-    "Match(sequence, dict=None)\n--\n\n"
+    "Match(sequence, dict={})\n--\n\n"
     "A URL found by uriscan.extract or uriscan.Extractor.",
     match_fields, 5};
 
