@@ -7,8 +7,9 @@
 # libFuzzer is installed). The Python module and its tests (suite python)
 # run in the normal build only: an ASan-built extension cannot be loaded by
 # an uninstrumented python3. A build with one grammar (rfc1738) and its
-# tests check -Dgrammars=. Builds only in build*/ directories; it never
-# runs scripts/bench.sh.
+# tests check -Dgrammars=; the Python install of docs/python.md runs as
+# written (scripts/check-python-install.sh). Builds only in build*/
+# directories and temporary ones; it never runs scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
@@ -47,6 +48,11 @@ if [ "${1:-}" != "--quick" ]; then
   else
     echo "test.sh: valgrind not found (scripts/deps.sh installs it): no memcheck" >&2
   fi
+
+  # The Python install of docs/python.md as written (a venv that sees
+  # Debian's packages, pip through meson-python): about a minute of CPU.
+  scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
+  builds+=(build/meson-logs/testlog-pyinstall.json)
 
   san_cc=gcc san_cxx=g++
   if command -v clang >/dev/null && command -v clang++ >/dev/null; then
