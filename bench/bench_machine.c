@@ -14,34 +14,27 @@
 #include <unistd.h>
 
 #include "bench_harness.h"
-#include "gen.h" /* uriscan__simd_level_cpu */
+#include "uriscan.h"
 
 struct bench_machine machine = {.cpu_model = "unknown", .pinned = "no",
                                  .kernel = "unknown", .simd = "unknown"};
 
-/* The highest SIMD level of uriscan's run skips that the CPU has, as the
- * library sees it (it takes that level unless the environment caps it:
- * docs/extraction.md), and which caps are set: a run's
- * figures depend on both. */
+/* The SIMD level of uriscan's run skips in use (uriscan_simd_level: the
+ * highest the CPU has unless the environment caps it: docs/extraction.md),
+ * and which caps are set: a run's figures depend on both. */
 static void describe_simd(void)
 {
 	static const char *const caps[] = {"URISCAN_NO_SIMD", "URISCAN_NO_AVX2",
 	                                   "URISCAN_NO_AVX512"};
-	const char *cpu = "not x86";
 	char set[96] = "";
-
-#if URISCAN__HAVE_SKIP_SIMD
-	static const char *const names[] = {"none", "SSSE3", "AVX2", "AVX-512"};
-	cpu = names[uriscan__simd_level_cpu()];
-#endif
 	for (size_t i = 0; i < sizeof caps / sizeof caps[0]; i++) {
 		const char *v = getenv(caps[i]);
 		if (v != NULL && v[0] != '\0' && strcmp(v, "0") != 0)
 			snprintf(set + strlen(set), sizeof set - strlen(set),
 			         "%s%s=%.8s", set[0] ? " " : "", caps[i], v);
 	}
-	snprintf(machine.simd, sizeof machine.simd, "CPU up to %s; %s", cpu,
-	         set[0] ? set : "no URISCAN_NO_* set");
+	snprintf(machine.simd, sizeof machine.simd, "uriscan uses %s; %s",
+	         uriscan_simd_level(), set[0] ? set : "no URISCAN_NO_* set");
 }
 
 void describe_machine(void)

@@ -29,7 +29,7 @@ static int out_normalize(void *ctx, const char *s, size_t len, char *buf,
 {
 	(void)ctx;
 	*n = 0;
-	return uriscan_normalize(URISCAN_RFC3986, s, len, buf, cap, n, 0,
+	return uriscan_normalize(URISCAN_RFC3986, s, len, 0, buf, cap, n,
 	                         NULL) == URISCAN_OK;
 }
 
@@ -40,7 +40,7 @@ static int out_resolve(void *ctx, const char *s, size_t len, char *buf,
 	*n = 0;
 	return uriscan_resolve(URISCAN_RFC3986, BENCH_BASE,
 	                       sizeof BENCH_BASE - 1, s, len, 0, buf, cap, n,
-	                       NULL, NULL) == URISCAN_OK;
+	                       NULL) == URISCAN_OK;
 }
 
 BENCH_OP_ONE(one_normalize, out_normalize)

@@ -161,19 +161,20 @@ static uint64_t batch_extract(void *ctx, const struct bench_set *set,
 			if (k > STREAM_CHUNK)
 				k = STREAM_CHUNK;
 			uriscan_extractor_feed(c->x, set->raw + at, k);
-			while (uriscan_extractor_next(c->x, &m)) {
+			while (uriscan_extractor_next(c->x, &m) == URISCAN_OK) {
 				s += match_sum(&m);
 				n++;
 			}
 		}
 		uriscan_extractor_finish(c->x);
-		while (uriscan_extractor_next(c->x, &m)) {
+		while (uriscan_extractor_next(c->x, &m) == URISCAN_OK) {
 			s += match_sum(&m);
 			n++;
 		}
 	} else {
-		struct uriscan_extract_options o = {xflags(c->kind), 0, NULL};
-		if (uriscan_extract(c->g, &o, set->raw, set->raw_len, on_match,
+		struct uriscan_extract_options o = {sizeof o, xflags(c->kind), 0,
+		                                    NULL};
+		if (uriscan_extract(c->g, set->raw, set->raw_len, &o, on_match,
 		                    &s, &n) != URISCAN_OK)
 			abort();
 	}

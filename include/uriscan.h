@@ -18,6 +18,23 @@
  *    the life of the process; never free them. Components are offsets into
  *    the caller's own bytes and are valid as long as those bytes are.
  *
+ * One shape for every call:
+ *  - Every function that can fail returns an int status (URISCAN_OK = 0 or
+ *    a URISCAN_E_* code; uriscan_extractor_next also URISCAN_DONE).
+ *  - Arguments come in one order: grammar, inputs (pointer + length), flags
+ *    or options, output buffer, its capacity, the written length, other
+ *    outputs, error.
+ *  - The last argument of every call that reads a URI is a
+ *    struct uriscan_error * (may be NULL) that says what failed and where;
+ *    uriscan_parse, uriscan_parse_rule and uriscan_request_line report the
+ *    offset in their output struct instead (error_offset).
+ *  - An options struct begins with `size_t size`, set by the caller to
+ *    sizeof its struct ({.size = sizeof o} in C). Fields added later are
+ *    appended; the library reads only the fields that size covers, so an
+ *    older caller keeps working, and a size below the first version's
+ *    struct is URISCAN_E_INVALID_ARG. Fields left zero mean the defaults; a
+ *    NULL options pointer means all defaults (unless a call says otherwise).
+ *
  * Licence: MIT (see LICENSE).
  */
 #ifndef URISCAN_H
@@ -82,7 +99,7 @@ URISCAN_API const char *uriscan_version_string(void);
 	X(9, E_INVALID_ARG, "invalid_argument",                                    \
 	  "invalid argument (NULL pointer with a length, or unknown flags)")        \
 	X(10, E_STATE, "bad_state",                                                \
-	  "call out of order (feed or finish before next() returned 0)")         \
+	  "call out of order (feed or finish before next() returned done)")      \
 	X(11, E_NO_MEMORY, "no_memory", "out of memory")                          \
 	X(12, E_BAD_UTF8, "bad_utf8",                                              \
 	  "invalid UTF-8: stray continuation byte, truncated sequence, overlong " \
@@ -98,7 +115,9 @@ URISCAN_API const char *uriscan_version_string(void);
 	  "operation not defined for this grammar")                                \
 	X(18, E_COMPONENT, "bad_component",                                        \
 	  "component not valid in its place: the result would not be a valid "   \
-	  "reference")
+	  "reference")                                                             \
+	X(19, DONE, "done",                                                        \
+	  "nothing more: the chunk (or, after finish, the stream) is drained")
 
 enum uriscan_status {
 #define URISCAN_STATUS_ENUM_(n, e, name, msg) URISCAN_##e = n,
@@ -107,10 +126,41 @@ enum uriscan_status {
 	URISCAN_STATUS_LAST /* one past the highest code; not a status */
 };
 
+/* URISCAN_DONE is not an error: it ends an iteration
+ * (uriscan_extractor_next). */
+
 /* Short stable identifier, e.g. "bad_percent". Never NULL ("unknown"). */
 URISCAN_API const char *uriscan_status_name(int status);
 /* Human-readable message. Never NULL. */
 URISCAN_API const char *uriscan_strerror(int status);
+
+/* Which input of a call an error is in (struct uriscan_error.input). */
+enum uriscan_input {
+	URISCAN_INPUT_NONE = 0,  /* no input: success, or an argument error */
+	URISCAN_INPUT_FIRST = 1, /* the only input, the base, a */
+	URISCAN_INPUT_SECOND = 2 /* the reference, b, the new value */
+};
+
+/*
+ * The error of a call: its last argument, which may be NULL. The call fills
+ * every field, on success too (status URISCAN_OK, offset 0, input
+ * URISCAN_INPUT_NONE, component URISCAN_COMPONENT_NONE).
+ */
+struct uriscan_error {
+	int status;              /* as returned */
+	/* The byte offset, in the input named by `input` (or in the component
+	 * named by `component`), where it stopped being valid: for the syntax
+	 * statuses (E_SYNTAX, E_INCOMPLETE, E_BAD_PERCENT, E_BAD_CHAR,
+	 * E_BAD_UTF8; == its length when it ends too early), E_IDNA (the
+	 * host's offset) and E_COMPONENT; else 0. */
+	size_t offset;
+	/* The input at fault: FIRST or SECOND for a syntax status, E_TOO_LONG,
+	 * E_IDNA, E_BASE_RELATIVE (the base) and E_COMPONENT; else NONE. */
+	enum uriscan_input input;
+	/* The component at fault (uriscan_recompose, uriscan_set_component:
+	 * E_COMPONENT), else URISCAN_COMPONENT_NONE. */
+	unsigned component;
+};
 
 /* ------------------------------------------------------------------ */
 /* Grammars and their rules                                            */
@@ -185,6 +235,8 @@ enum uriscan_component {
 	URISCAN_ADDRESS = 21,  /* RFC 1738 mailto encoded822addr */
 	URISCAN_COMPONENT_COUNT
 };
+/* No component (struct uriscan_error.component). */
+#define URISCAN_COMPONENT_NONE (~0u)
 /*
  * What each grammar reports (a component not listed is never set):
  *
@@ -257,6 +309,18 @@ struct uriscan_uri {
 
 #define URISCAN_HAS(u, c) ((((u)->present) >> (c)) & 1u)
 
+/*
+ * Component c of a parse u of s (the bytes that were parsed): a pointer into
+ * s and *len (may be NULL) its length, or NULL and *len 0 when c is absent
+ * (or c >= URISCAN_COMPONENT_COUNT, or u NULL). A present empty component
+ * ("http://h?" has an empty query) gives a non-NULL pointer and 0 when s is
+ * not NULL. The pointer lives as long as s. No check that s is the parsed
+ * input: the offsets are only added to it.
+ */
+URISCAN_API const char *uriscan_component(const struct uriscan_uri *u,
+                                          const char *s, unsigned c,
+                                          size_t *len);
+
 /* "scheme", "authority", ..., "reg_name", "user", ... for a component index
  * (the enum's names in lower case); "unknown" otherwise. */
 URISCAN_API const char *uriscan_component_name(unsigned c);
@@ -301,20 +365,25 @@ URISCAN_API const char *uriscan_kind_name(enum uriscan_kind k);
  *    bad_percent, syntax.)
  */
 
-/* Validity only, the grammar's top rule. error_offset may be NULL. */
+/* Validity only, the grammar's top rule. err may be NULL; it gets the
+ * status, the offset and input URISCAN_INPUT_FIRST for a syntax status or
+ * E_TOO_LONG. */
 URISCAN_API int uriscan_validate(enum uriscan_grammar g, const char *s,
                                  size_t len, unsigned flags,
-                                 size_t *error_offset);
+                                 struct uriscan_error *err);
 
-/* Validity only, any rule (see uriscan_rule_from_name). */
+/* Validity only, any rule (see uriscan_rule_from_name); err as above. */
 URISCAN_API int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
                                       const char *s, size_t len,
-                                      unsigned flags, size_t *error_offset);
+                                      unsigned flags,
+                                      struct uriscan_error *err);
 
 /*
  * Parse with the grammar's top rule and fill *out (which must not be NULL).
- * No allocation: out->part[] holds offsets into s. On failure, out->present
- * is 0 and out->error_offset holds the offset.
+ * No allocation: out->part[] holds offsets into s (read them with
+ * uriscan_component). On failure, out->present is 0 and out->error_offset
+ * holds the offset: *out is the output struct of the call and carries its
+ * error offset itself, so the parse calls take no struct uriscan_error.
  */
 URISCAN_API int uriscan_parse(enum uriscan_grammar g, const char *s,
                               size_t len, unsigned flags,
@@ -363,6 +432,9 @@ enum uriscan_request_part {
 	URISCAN_REQUEST_TARGET = 2,  /* the request-target or the SP after it */
 	URISCAN_REQUEST_VERSION = 3  /* the HTTP-version (or its absence) */
 };
+/* "method", "target", "version", or "none" (URISCAN_REQUEST_NONE and any
+ * other value). Never NULL; static storage. */
+URISCAN_API const char *uriscan_request_part_name(enum uriscan_request_part p);
 
 /* uriscan_request_line flag: accept any form of request-target whatever
  * the method, the form chosen as by the bare request-target rule (for
@@ -497,7 +569,9 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_OPAQUE_DEFAULT                                         \
 	"mailto,urn,news,tel,sip,sips,xmpp,magnet,data"
 
+/* Options of an extractor (see "One shape" at the top): size first. */
 struct uriscan_extract_options {
+	size_t size;              /* sizeof(struct uriscan_extract_options) */
 	unsigned flags;           /* URISCAN_EXTRACT_* */
 	size_t max_len;           /* 0: URISCAN_EXTRACT_MAX_LEN_DEFAULT; else at
 	                             least URISCAN_EXTRACT_MAX_LEN_MIN */
@@ -530,10 +604,11 @@ struct uriscan_match {
 
 /*
  * Create an extractor for grammar g (the grammar must have an extraction
- * machine: every grammar of this library has). opt may be NULL (defaults). The only call that
- * allocates; returns URISCAN_OK and *out, or E_GRAMMAR_*, E_INVALID_ARG
- * (unknown flags, max_len too small, a listed scheme that is not a scheme),
- * E_NO_MEMORY.
+ * machine: every grammar of this library has). opt may be NULL (defaults).
+ * The only call that allocates; returns URISCAN_OK and *out (free it with
+ * uriscan_extractor_free), or E_GRAMMAR_*, E_INVALID_ARG (opt->size below
+ * the first version's struct, unknown flags, max_len too small, a listed
+ * scheme that is not a scheme), E_NO_MEMORY.
  */
 URISCAN_API int uriscan_extractor_new(enum uriscan_grammar g,
                                       const struct uriscan_extract_options *opt,
@@ -544,17 +619,20 @@ URISCAN_API void uriscan_extractor_free(uriscan_extractor *x);
 URISCAN_API void uriscan_extractor_reset(uriscan_extractor *x);
 /*
  * Give the next chunk of the stream (len may be 0). The bytes must stay
- * valid and unchanged until next() returns 0. Then call next() until it
- * returns 0. E_STATE if the previous chunk was not drained or after
- * finish (until reset).
+ * valid and unchanged until next() returns URISCAN_DONE. Then call next()
+ * until it returns URISCAN_DONE. Returns URISCAN_OK, or E_STATE if the
+ * previous chunk was not drained or after finish (until reset),
+ * E_INVALID_ARG for x NULL or buf NULL with a length.
  */
 URISCAN_API int uriscan_extractor_feed(uriscan_extractor *x, const char *buf,
                                        size_t len);
 /* End of stream: matches still open are decided; drain them with next(). */
 URISCAN_API int uriscan_extractor_finish(uriscan_extractor *x);
 /*
- * Pull the next match: 1 and *m filled, or 0 when the chunk is used up (feed
- * the next one, or after finish: the stream is done).
+ * Pull the next match: URISCAN_OK and *m filled, or URISCAN_DONE when the
+ * chunk is used up (feed the next one; after finish: the stream is done),
+ * or URISCAN_E_INVALID_ARG (x or m NULL). Loop:
+ *   while ((st = uriscan_extractor_next(x, &m)) == URISCAN_OK) ...
  */
 URISCAN_API int uriscan_extractor_next(uriscan_extractor *x,
                                        struct uriscan_match *m);
@@ -564,15 +642,25 @@ URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
 /*
  * The whole buffer [s, s + len) as one stream: cb is called for each match in
  * order (m and m->bytes valid during the call; offsets from s); a non-zero
- * return stops the scan. Returns URISCAN_OK, or the error of
- * uriscan_extractor_new. *count (may be NULL) gets the number of matches
- * reported. Allocates nothing.
+ * return stops the scan. opt as for uriscan_extractor_new. Returns
+ * URISCAN_OK, or the error of uriscan_extractor_new, or E_INVALID_ARG (cb
+ * NULL, s NULL with a length). *count (may be NULL) gets the number of
+ * matches reported. Allocates nothing.
  */
 typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
-URISCAN_API int uriscan_extract(enum uriscan_grammar g,
+URISCAN_API int uriscan_extract(enum uriscan_grammar g, const char *s,
+                                size_t len,
                                 const struct uriscan_extract_options *opt,
-                                const char *s, size_t len, uriscan_match_fn cb,
-                                void *user, uint64_t *count);
+                                uriscan_match_fn cb, void *user,
+                                uint64_t *count);
+
+/*
+ * The SIMD level the library's run skips use in this process: "avx512",
+ * "avx2", "ssse3" or "none" (not x86, or capped by URISCAN_NO_SIMD,
+ * URISCAN_NO_AVX2, URISCAN_NO_AVX512 in the environment when the library
+ * was loaded). Never NULL; static storage.
+ */
+URISCAN_API const char *uriscan_simd_level(void);
 
 /* ------------------------------------------------------------------ */
 /* IRI <-> URI mapping (RFC 3987 section 3)                            */
@@ -613,11 +701,11 @@ URISCAN_API int uriscan_idna_available(void);
  * unspecified prefix (call again with a buffer of *out_len + 1 bytes). On
  * any other failure *out_len is 0 and, when out_cap > 0, out[0] is NUL.
  *
- * An input that is not valid gives the status and offset of
- * uriscan_validate() for the input grammar (the error offset is stored in
- * *error_offset when it is not NULL, else 0 there). Inputs are
- * (s, len) as everywhere in this header; the result does not point into
- * them.
+ * An input that is not valid gives the status, offset and input of
+ * uriscan_validate() for the input grammar in *err (may be NULL). Inputs
+ * are (s, len) as everywhere in this header; the result does not point
+ * into them. E_INVALID_ARG: out_len NULL, out NULL with out_cap > 0, s NULL
+ * with a length, unknown flags.
  */
 
 /*
@@ -626,9 +714,9 @@ URISCAN_API int uriscan_idna_available(void);
  * with upper-case hex digits ("%C3%A9"); everything else is copied. The
  * result is an RFC 3986 URI-reference. Flags: 0 or URISCAN_IRI_IDNA.
  */
-URISCAN_API int uriscan_iri_to_uri(const char *s, size_t len, char *out,
-                                   size_t out_cap, size_t *out_len,
-                                   unsigned flags, size_t *error_offset);
+URISCAN_API int uriscan_iri_to_uri(const char *s, size_t len, unsigned flags,
+                                   char *out, size_t out_cap, size_t *out_len,
+                                   struct uriscan_error *err);
 
 /*
  * URI to IRI (RFC 3987 3.2): s must be an RFC 3986 URI-reference. Runs of
@@ -644,9 +732,9 @@ URISCAN_API int uriscan_iri_to_uri(const char *s, size_t len, char *out,
  * unassigned code points) are not applied. The result is an RFC 3987
  * IRI-reference. Flags: 0 or URISCAN_URI_DECODE_UNRESERVED.
  */
-URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
-                                   size_t out_cap, size_t *out_len,
-                                   unsigned flags, size_t *error_offset);
+URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, unsigned flags,
+                                   char *out, size_t out_cap, size_t *out_len,
+                                   struct uriscan_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Reference resolution (RFC 3986 section 5, RFC 2396 section 5.2)     */
@@ -657,7 +745,8 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  * components, 5.2.3 merges paths, 5.2.4 removes dot segments, 5.3
  * recomposes. Components are copied as written (no case change, no
  * percent-decoding: "%2E" is not a dot segment). Output buffer, *out_len
- * and *error_offset: as for the IRI mappings above.
+ * and *err: as for the IRI mappings above (err->input: URISCAN_INPUT_FIRST
+ * for the base, URISCAN_INPUT_SECOND for the reference).
  *
  * Grammars:
  *  - URISCAN_RFC3986: base and ref are RFC 3986 URI-references.
@@ -709,28 +798,23 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, char *out,
  * never with a fragment unless the reference had one).
  *
  * Bad input: base and ref are parsed with the grammar's top rule, base
- * first. An invalid one gives uriscan_validate's status, its offset in
- * *error_offset and, in *error_input (may be NULL), which input it is in:
- * URISCAN_RESOLVE_INPUT_BASE or URISCAN_RESOLVE_INPUT_REFERENCE
- * (URISCAN_E_BASE_RELATIVE: the base, offset 0). On success and on any
- * other status *error_input is URISCAN_RESOLVE_INPUT_NONE.
- * URISCAN_E_INVALID_ARG: out_len NULL, out NULL with out_cap > 0, NULL
- * input with a length, unknown flags. No allocation.
+ * first. An invalid one gives uriscan_validate's status, and in *err (may
+ * be NULL) its offset and which input it is in: URISCAN_INPUT_FIRST (the
+ * base) or URISCAN_INPUT_SECOND (the reference); URISCAN_E_BASE_RELATIVE:
+ * the base, offset 0. On success and on any other status err->input is
+ * URISCAN_INPUT_NONE. URISCAN_E_INVALID_ARG: out_len NULL, out NULL with
+ * out_cap > 0, NULL input with a length, unknown flags. No allocation.
+ *
+ * Its only option is flags (URISCAN_RESOLVE_NON_STRICT); the two inputs
+ * are the base and the reference, so it takes no options struct.
  */
 #define URISCAN_RESOLVE_NON_STRICT 1u
-
-enum uriscan_resolve_input {
-	URISCAN_RESOLVE_INPUT_NONE = 0,
-	URISCAN_RESOLVE_INPUT_BASE = 1,
-	URISCAN_RESOLVE_INPUT_REFERENCE = 2
-};
 
 URISCAN_API int uriscan_resolve(enum uriscan_grammar g, const char *base,
                                 size_t base_len, const char *ref,
                                 size_t ref_len, unsigned flags, char *out,
                                 size_t out_cap, size_t *out_len,
-                                size_t *error_offset,
-                                enum uriscan_resolve_input *error_input);
+                                struct uriscan_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Normalization and comparison (RFC 3986 section 6, RFC 3987 5.3)     */
@@ -803,15 +887,15 @@ URISCAN_API unsigned uriscan_scheme_default_port(const char *scheme,
  * *out_len (not NULL) set for every valid input, also with
  * URISCAN_E_BUFFER_TOO_SMALL; out may be NULL when out_cap is 0; on other
  * failures *out_len is 0 and out[0] NUL (when out_cap > 0). An invalid
- * input gives uriscan_validate's status and offset (*error_offset, may be
+ * input gives uriscan_validate's status, offset and input in *err (may be
  * NULL). E_INVALID_ARG: unknown flags, URISCAN_NORM_IRI_DECODE outside RFC
  * 3987, NULL pointers. The result is valid in g and normalizing it again
  * changes nothing. No allocation; the result does not point into s.
  */
 URISCAN_API int uriscan_normalize(enum uriscan_grammar g, const char *s,
-                                  size_t len, char *out, size_t out_cap,
-                                  size_t *out_len, unsigned flags,
-                                  size_t *error_offset);
+                                  size_t len, unsigned flags, char *out,
+                                  size_t out_cap, size_t *out_len,
+                                  struct uriscan_error *err);
 
 /* uriscan_equivalent flag: simple string comparison (RFC 3986 6.2.1), byte
  * for byte, no normalization; no other flag may be set with it. */
@@ -825,16 +909,15 @@ URISCAN_API int uriscan_normalize(enum uriscan_grammar g, const char *s,
  * buffer, no allocation, any length.
  *
  * Returns URISCAN_OK with *equal set, or a status with *equal = 0: an
- * invalid input gives uriscan_validate's status, its offset in
- * *error_offset and in *error_input 1 (a, checked first) or 2 (b);
- * otherwise *error_offset = *error_input = 0. error_offset and error_input
- * may be NULL; equal may not.
+ * invalid input gives uriscan_validate's status, and in *err (may be NULL)
+ * its offset and input URISCAN_INPUT_FIRST (a, checked first) or
+ * URISCAN_INPUT_SECOND (b); otherwise offset 0 and URISCAN_INPUT_NONE.
+ * equal may not be NULL (E_INVALID_ARG).
  */
 URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
                                    size_t alen, const char *b, size_t blen,
                                    unsigned flags, int *equal,
-                                   size_t *error_offset,
-                                   unsigned *error_input);
+                                   struct uriscan_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Percent-decoding, query parameters, recomposition                   */
@@ -871,12 +954,13 @@ URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
  * URISCAN_E_BUFFER_TOO_SMALL and out holds the first out_cap bytes.
  *
  * Without LENIENT, a malformed escape gives URISCAN_E_BAD_PERCENT, *out_len
- * 0, and *error_offset (may be NULL) the offset, in s, of the first byte
- * after the '%' that is not a hex digit, or len when s ends before the two
- * digits (as uriscan_validate places bad_percent). With LENIENT that offset
- * of the first malformed escape is stored on success too (0 when there is
- * none). Also URISCAN_E_INVALID_ARG (out_len NULL, out NULL with a
- * capacity, s NULL with a length, unknown flags) and URISCAN_E_TOO_LONG.
+ * 0, and in *err (may be NULL) input URISCAN_INPUT_FIRST and the offset, in
+ * s, of the first byte after the '%' that is not a hex digit, or len when s
+ * ends before the two digits (as uriscan_validate places bad_percent).
+ * With LENIENT that offset of the first malformed escape is stored in
+ * err->offset on success too (0 when there is none; input stays NONE). Also
+ * URISCAN_E_INVALID_ARG (out_len NULL, out NULL with a capacity, s NULL
+ * with a length, unknown flags) and URISCAN_E_TOO_LONG.
  */
 #define URISCAN_DECODE_PLUS 1u
 #define URISCAN_DECODE_LENIENT 2u
@@ -885,10 +969,11 @@ URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
 #define URISCAN_DECODED_BAD_UTF8 2u
 #define URISCAN_DECODED_MALFORMED 4u
 
-URISCAN_API int uriscan_percent_decode(const char *s, size_t len, char *out,
+URISCAN_API int uriscan_percent_decode(const char *s, size_t len,
+                                       unsigned flags, char *out,
                                        size_t out_cap, size_t *out_len,
-                                       unsigned flags, unsigned *info,
-                                       size_t *error_offset);
+                                       unsigned *info,
+                                       struct uriscan_error *err);
 
 /*
  * Query parameters (src/query.c). A query (without its '?', e.g. the bytes
@@ -979,10 +1064,10 @@ URISCAN_API int uriscan_query_get(const char *q, size_t len, const char *key,
  *     path only after an authority, or with neither scheme nor query;
  *   RFC 1738: URISCAN_E_UNSUPPORTED (its URLs are scheme-specific).
  * A component that is not valid in its place gives URISCAN_E_COMPONENT,
- * *error_component (may be NULL; URISCAN_COMPONENT_COUNT when the status
- * is another one) and *error_offset (may be NULL; 0 for other statuses):
- * the offset inside that component where its rule failed (its length when
- * it ends too early). Among them: a path that does not start with '/'
+ * and in *err (may be NULL) the component (err->component;
+ * URISCAN_COMPONENT_NONE when the status is another one), input
+ * URISCAN_INPUT_FIRST, and the offset inside that component where its rule
+ * failed (its length when it ends too early; 0 for other statuses). Among them: a path that does not start with '/'
  * after an authority (offset 0), a path starting with "//" without an
  * authority (offset 1), "a:b" as a path without scheme or authority
  * (offset 1), a host or userinfo holding a delimiter.
@@ -1017,9 +1102,8 @@ struct uriscan_uri_parts {
 /* flags: 0. */
 URISCAN_API int uriscan_recompose(enum uriscan_grammar g,
                                   const struct uriscan_uri_parts *in,
-                                  char *out, size_t out_cap, size_t *out_len,
-                                  unsigned flags, size_t *error_offset,
-                                  unsigned *error_component);
+                                  unsigned flags, char *out, size_t out_cap,
+                                  size_t *out_len, struct uriscan_error *err);
 
 /*
  * The components of a parse u of s[0, len) (a URI reference: u->kind is
@@ -1039,24 +1123,38 @@ URISCAN_API int uriscan_uri_parts_from(const struct uriscan_uri *u,
  * path; remove URISCAN_AUTHORITY to drop the authority. */
 #define URISCAN_SET_REMOVE 1u
 
+/* What uriscan_set_component sets (see "One shape" at the top: size first;
+ * no field is optional, so the options pointer may not be NULL). */
+struct uriscan_set_options {
+	size_t size;        /* sizeof(struct uriscan_set_options) */
+	unsigned component; /* c < URISCAN_PARTS_COUNT */
+	const char *value;  /* the new value (may be NULL when value_len is 0
+	                       or with URISCAN_SET_REMOVE) */
+	size_t value_len;
+	unsigned flags;     /* 0 or URISCAN_SET_REMOVE */
+};
+
 /*
- * Set component c (< URISCAN_PARTS_COUNT) of the reference s[0, len),
- * parsed into u, to val[0, val_len) and write the result, with the checks
- * and buffer contract of uriscan_recompose; an error in the new value has
- * its offset in val. Setting the authority replaces userinfo, host and
- * port; setting one of those rebuilds the authority from them (an RFC
- * 2396 reg_name authority is dropped). flags: 0 or URISCAN_SET_REMOVE.
+ * Set component c = opt->component of the reference s[0, len), parsed into
+ * u, to opt->value[0, opt->value_len) and write the result, with the checks
+ * and buffer contract of uriscan_recompose. An error in the new value (the
+ * component c) has err->input URISCAN_INPUT_SECOND and its offset in the
+ * value; one in another component (of s) URISCAN_INPUT_FIRST and its offset
+ * in that component. Setting the authority replaces userinfo, host and
+ * port; setting one of those rebuilds the authority from them (an RFC 2396
+ * reg_name authority is dropped). E_INVALID_ARG as uriscan_recompose, and
+ * for opt NULL, opt->size below the first version's struct, c out of range,
+ * unknown flags, value NULL with a length.
  * Example: setting the path "a:b" gives URISCAN_E_COMPONENT, component
  * URISCAN_PATH, offset 0 on "//h" (after an authority a path starts with
  * '/') and offset 1 on "x" (no scheme: the ':' would make "a" one).
  */
 URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
-                                      const char *s, size_t len, unsigned c,
-                                      const char *val, size_t val_len,
-                                      unsigned flags, char *out,
-                                      size_t out_cap, size_t *out_len,
-                                      size_t *error_offset,
-                                      unsigned *error_component);
+                                      const char *s, size_t len,
+                                      const struct uriscan_set_options *opt,
+                                      char *out, size_t out_cap,
+                                      size_t *out_len,
+                                      struct uriscan_error *err);
 
 #ifdef __cplusplus
 }

@@ -5,11 +5,12 @@
  */
 #include <string.h>
 
+#include "internal.h"
 #include "normgen.h"
 
-int uriscan_equivalent(enum uriscan_grammar g, const char *a, size_t alen,
-                       const char *b, size_t blen, unsigned flags, int *equal,
-                       size_t *error_offset, unsigned *error_input)
+static int equivalent(enum uriscan_grammar g, const char *a, size_t alen,
+                      const char *b, size_t blen, unsigned flags, int *equal,
+                      size_t *error_offset, unsigned *error_input)
 {
 	struct uriscan__norm na, nb;
 	unsigned norm_flags = flags & ~URISCAN_EQUIV_STRING;
@@ -61,4 +62,16 @@ int uriscan_equivalent(enum uriscan_grammar g, const char *a, size_t alen,
 		ia += m;
 		ib += m;
 	}
+}
+
+int uriscan_equivalent(enum uriscan_grammar g, const char *a, size_t alen,
+                       const char *b, size_t blen, unsigned flags, int *equal,
+                       struct uriscan_error *err)
+{
+	size_t off = 0;
+	unsigned in = 0;
+	int st = equivalent(g, a, alen, b, blen, flags, equal, &off, &in);
+
+	return uriscan__error(err, st, off, (enum uriscan_input)in,
+	                      URISCAN_COMPONENT_NONE);
 }

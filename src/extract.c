@@ -56,10 +56,9 @@ static int emit(void *ctx, const struct scan_out *o)
 	return e->cb(e->user, e->m) != 0;
 }
 
-int uriscan_extract(enum uriscan_grammar g,
-                    const struct uriscan_extract_options *opt, const char *s,
-                    size_t len, uriscan_match_fn cb, void *user,
-                    uint64_t *count)
+int uriscan_extract(enum uriscan_grammar g, const char *s, size_t len,
+                    const struct uriscan_extract_options *opt,
+                    uriscan_match_fn cb, void *user, uint64_t *count)
 {
 	struct xcfg k;
 	struct uriscan_match m;
@@ -336,13 +335,13 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 	int r;
 
 	if (x == NULL || m == NULL)
-		return 0;
+		return URISCAN_E_INVALID_ARG;
 	for (;;) {
 		/* the usual call: the next match in the caller's chunk, found
 		 * in place; tested before the switch (its jump table) */
 		if (x->phase == P_DIRECT) {
 			if (scan_buffer(x, x->chunk, x->pos, x->clen, 0, m, &r, &o))
-				return 1;
+				return URISCAN_OK;
 			if (r == S_OPEN) {
 				open_trunc(x, &o, x->chunk, x->pos);
 				x->carry_len = 0;
@@ -351,13 +350,13 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 			} else {
 				end_chunk(x, x->chunk, x->pos, x->clen, o.keep);
 			}
-			return 0;
+			return URISCAN_DONE;
 		}
 		switch (x->phase) {
 		case P_IDLE:
 		case P_DIRECT: /* above */
 		case P_DONE:
-			return 0;
+			return URISCAN_DONE;
 
 		case P_TRUNC: {
 			const unsigned char *lf = NULL;
@@ -368,12 +367,12 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 			if (x->t_cs == x->k.xm->error) {
 				close_trunc(x, x->pos + x->tcur + n, m);
 				x->phase = P_DIRECT;
-				return 1;
+				return URISCAN_OK;
 			}
 			x->carry_len = 0;
 			x->pos += x->clen;
 			x->phase = P_IDLE;
-			return 0;
+			return URISCAN_DONE;
 		}
 
 		case P_SEAM:
@@ -384,7 +383,7 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 				                             URISCAN_MATCH_TRUNCATED))
 					m->bytes = (const char *)x->chunk +
 					           (m->offset - x->pos);
-				return 1;
+				return URISCAN_OK;
 			}
 			if (r == S_OPEN) {
 				open_trunc(x, &o, x->seam, x->cabs);
@@ -427,15 +426,15 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 				close_trunc(x, x->pos, m);
 				x->carry_len = 0;
 				x->seam_len = 0;
-				return 1;
+				return URISCAN_OK;
 			}
 			if (x->seam_len > 0 &&
 			    scan_buffer(x, x->seam, x->cabs, x->seam_len, 1, m, &r,
 			                &o))
-				return 1;
+				return URISCAN_OK;
 			x->carry_len = x->seam_len = 0;
 			x->phase = P_DONE;
-			return 0;
+			return URISCAN_DONE;
 		}
 	}
 }

@@ -61,6 +61,11 @@ static int opaque_list_ok(const char *l)
 	}
 }
 
+/* The first version of struct uriscan_extract_options: all of 0.2.0's
+ * fields. A field appended later is read only when opt->size covers it
+ * (URISCAN__OPT_HAS). */
+#define EXTRACT_OPTIONS_V1 sizeof(struct uriscan_extract_options)
+
 int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
                               const struct uriscan_extract_options *opt)
 {
@@ -76,6 +81,8 @@ int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
 	k->rule = uriscan_rule_default(g);
 	k->xm = gen->extract;
 	k->max_len = URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	if (!URISCAN__OPT_SIZE_OK(opt, EXTRACT_OPTIONS_V1))
+		return URISCAN_E_INVALID_ARG;
 	if (opt != NULL) {
 		if (opt->flags & ~KNOWN_FLAGS)
 			return URISCAN_E_INVALID_ARG;

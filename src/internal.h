@@ -36,6 +36,56 @@ struct uriscan__rule {
 	                 struct uriscan_uri *u, size_t *eo);
 };
 
+/* Is st a status about the bytes of an input (struct uriscan_error.input
+ * names it)? The syntax statuses, E_TOO_LONG, E_IDNA, E_BASE_RELATIVE and
+ * E_COMPONENT. */
+static inline int uriscan__input_status(int st)
+{
+	switch (st) {
+	case URISCAN_E_SYNTAX:
+	case URISCAN_E_INCOMPLETE:
+	case URISCAN_E_BAD_PERCENT:
+	case URISCAN_E_BAD_CHAR:
+	case URISCAN_E_BAD_UTF8:
+	case URISCAN_E_TOO_LONG:
+	case URISCAN_E_IDNA:
+	case URISCAN_E_BASE_RELATIVE:
+	case URISCAN_E_COMPONENT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* Fill *err (when not NULL) with st, off, in and comp, and return st. The
+ * input is NONE for a status that is not about an input. */
+static inline int uriscan__error(struct uriscan_error *err, int st, size_t off,
+                                 enum uriscan_input in, unsigned comp)
+{
+	if (err != NULL) {
+		err->status = st;
+		err->offset = off;
+		err->input = uriscan__input_status(st) ? in : URISCAN_INPUT_NONE;
+		err->component = comp;
+	}
+	return st;
+}
+
+/* The status of a one-input call, with its offset, into *err. */
+static inline int uriscan__error1(struct uriscan_error *err, int st,
+                                  size_t off)
+{
+	return uriscan__error(err, st, off, URISCAN_INPUT_FIRST,
+	                      URISCAN_COMPONENT_NONE);
+}
+
+/* Does an options struct's size (opt->size) cover what the first version
+ * of its type had (min)? A NULL opt does (the defaults). */
+#define URISCAN__OPT_SIZE_OK(opt, min) ((opt) == NULL || (opt)->size >= (min))
+/* Does opt->size cover field f of type T (a field appended later)? */
+#define URISCAN__OPT_HAS(opt, T, f)                                            \
+	((opt)->size >= offsetof(T, f) + sizeof(((T *)0)->f))
+
 /* The kind of a parsed URI reference: a URI when it has a scheme. */
 static inline enum uriscan_kind uriscan__kind_of(const struct uriscan_uri *u)
 {

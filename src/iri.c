@@ -253,8 +253,8 @@ static int put_idna_host(struct obuf *o, const unsigned char *h, size_t n)
 }
 #endif
 
-int uriscan_iri_to_uri(const char *s, size_t len, char *out, size_t out_cap,
-                       size_t *out_len, unsigned flags, size_t *error_offset)
+static int iri_to_uri(const char *s, size_t len, char *out, size_t out_cap,
+                      size_t *out_len, unsigned flags, size_t *error_offset)
 {
 	struct uriscan_uri u;
 	struct obuf o = {out, out_cap, 0};
@@ -344,8 +344,8 @@ static uint32_t pct_utf8(const unsigned char *p, size_t len, size_t i,
 	return cp;
 }
 
-int uriscan_uri_to_iri(const char *s, size_t len, char *out, size_t out_cap,
-                       size_t *out_len, unsigned flags, size_t *error_offset)
+static int uri_to_iri(const char *s, size_t len, char *out, size_t out_cap,
+                      size_t *out_len, unsigned flags, size_t *error_offset)
 {
 	struct uriscan_uri u;
 	struct obuf o = {out, out_cap, 0};
@@ -398,4 +398,24 @@ int uriscan_uri_to_iri(const char *s, size_t len, char *out, size_t out_cap,
 		i += 3;
 	}
 	return finish(&o, out_len);
+}
+
+int uriscan_iri_to_uri(const char *s, size_t len, unsigned flags, char *out,
+                       size_t out_cap, size_t *out_len,
+                       struct uriscan_error *err)
+{
+	size_t off = 0;
+	int st = iri_to_uri(s, len, out, out_cap, out_len, flags, &off);
+
+	return uriscan__error1(err, st, off);
+}
+
+int uriscan_uri_to_iri(const char *s, size_t len, unsigned flags, char *out,
+                       size_t out_cap, size_t *out_len,
+                       struct uriscan_error *err)
+{
+	size_t off = 0;
+	int st = uri_to_iri(s, len, out, out_cap, out_len, flags, &off);
+
+	return uriscan__error1(err, st, off);
 }

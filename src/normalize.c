@@ -2,11 +2,12 @@
  * normalize.c: uriscan_normalize, the normal form (normgen.c) written into
  * the caller's buffer. No allocation; never writes outside out[0, out_cap).
  */
+#include "internal.h"
 #include "normgen.h"
 
-int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
-                      char *out, size_t out_cap, size_t *out_len,
-                      unsigned flags, size_t *error_offset)
+static int normalize(enum uriscan_grammar g, const char *s, size_t len,
+                     char *out, size_t out_cap, size_t *out_len,
+                     unsigned flags, size_t *error_offset)
 {
 	struct uriscan__norm n;
 	unsigned char rest[256];
@@ -37,4 +38,14 @@ int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
 		o += k;
 	*out_len = o;
 	return URISCAN_E_BUFFER_TOO_SMALL;
+}
+
+int uriscan_normalize(enum uriscan_grammar g, const char *s, size_t len,
+                      unsigned flags, char *out, size_t out_cap,
+                      size_t *out_len, struct uriscan_error *err)
+{
+	size_t off = 0;
+	int st = normalize(g, s, len, out, out_cap, out_len, flags, &off);
+
+	return uriscan__error1(err, st, off);
 }

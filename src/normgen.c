@@ -239,7 +239,7 @@ static size_t iri_decode(const struct uriscan__norm *n, size_t i,
 		bl += 3;
 		j++;
 	}
-	if (uriscan_uri_to_iri(in_buf, bl, dec, sizeof dec, &ol, 0, NULL) !=
+	if (uriscan_uri_to_iri(in_buf, bl, 0, dec, sizeof dec, &ol, NULL) !=
 	    URISCAN_OK)
 		return 0;
 	size_t at = in_buf[0] == '?' ? 1 : 0;

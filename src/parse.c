@@ -187,23 +187,36 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
 	return run(gen, g, rule, s, len, flags, out, error_offset);
 }
 
+/* The status st of a validation into *err (not NULL). */
+static int validated(struct uriscan_error *err, int st)
+{
+	return uriscan__error1(err, st, err->offset);
+}
+
+/* Without err, the machine's run is a tail call, as before the error
+ * struct; with it, its status is stored after the run. */
 int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
                           const char *s, size_t len, unsigned flags,
-                          size_t *error_offset)
+                          struct uriscan_error *err)
 {
-	return run(uriscan__gen_get(g), g, rule, s, len, flags, NULL,
-	           error_offset);
+	if (err == NULL)
+		return run(uriscan__gen_get(g), g, rule, s, len, flags, NULL, NULL);
+	return validated(err, run(uriscan__gen_get(g), g, rule, s, len, flags,
+	                          NULL, &err->offset));
 }
 
 /* The top-rule entry points look the grammar up once (not again through
  * uriscan_rule_default): the per-call cost matters on short URLs. */
 int uriscan_validate(enum uriscan_grammar g, const char *s, size_t len,
-                     unsigned flags, size_t *error_offset)
+                     unsigned flags, struct uriscan_error *err)
 {
 	const struct uriscan__gen *gen = uriscan__gen_get(g);
+	unsigned rule = gen ? gen->default_rule : 0;
 
-	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, NULL,
-	           error_offset);
+	if (err == NULL)
+		return run(gen, g, rule, s, len, flags, NULL, NULL);
+	return validated(err, run(gen, g, rule, s, len, flags, NULL,
+	                          &err->offset));
 }
 
 int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule, const char *s,
@@ -223,4 +236,16 @@ int uriscan_parse(enum uriscan_grammar g, const char *s, size_t len,
 		return URISCAN_E_INVALID_ARG;
 	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, out,
 	           NULL);
+}
+
+const char *uriscan_component(const struct uriscan_uri *u, const char *s,
+                              unsigned c, size_t *len)
+{
+	if (len)
+		*len = 0;
+	if (u == NULL || c >= URISCAN_COMPONENT_COUNT || !URISCAN_HAS(u, c))
+		return NULL;
+	if (len)
+		*len = u->part[c].len;
+	return s ? s + u->part[c].off : NULL;
 }

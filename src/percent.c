@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "pct.h"
-#include "uriscan.h"
+#include "internal.h"
 
 #define DECODE_FLAGS (URISCAN_DECODE_PLUS | URISCAN_DECODE_LENIENT)
 
@@ -45,9 +45,9 @@ static void utf8_feed(struct utf8_check *u, unsigned char b)
 		u->bad = 1;
 }
 
-int uriscan_percent_decode(const char *s, size_t len, char *out,
-                           size_t out_cap, size_t *out_len, unsigned flags,
-                           unsigned *info, size_t *error_offset)
+static int percent_decode(const char *s, size_t len, char *out,
+                          size_t out_cap, size_t *out_len, unsigned flags,
+                          unsigned *info, size_t *error_offset)
 {
 	const unsigned char *in = (const unsigned char *)s;
 	int plus = (flags & URISCAN_DECODE_PLUS) != 0;
@@ -100,4 +100,16 @@ int uriscan_percent_decode(const char *s, size_t len, char *out,
 	if (error_offset)
 		*error_offset = first_bad;
 	return n <= out_cap ? URISCAN_OK : URISCAN_E_BUFFER_TOO_SMALL;
+}
+
+int uriscan_percent_decode(const char *s, size_t len, unsigned flags,
+                           char *out, size_t out_cap, size_t *out_len,
+                           unsigned *info, struct uriscan_error *err)
+{
+	size_t off = 0;
+	int st = percent_decode(s, len, out, out_cap, out_len, flags, info, &off);
+
+	/* with LENIENT, a success keeps the first malformed escape's offset */
+	uriscan__error1(err, st, off);
+	return st;
 }

@@ -5,13 +5,12 @@
  */
 #include <string.h>
 
-#include "uriscan.h"
+#include "internal.h"
 
 #define AUTH_BITS                                                              \
 	((1u << URISCAN_AUTHORITY) | (1u << URISCAN_USERINFO) |                    \
 	 (1u << URISCAN_HOST) | (1u << URISCAN_PORT))
 #define ALL_BITS ((1u << URISCAN_PARTS_COUNT) - 1u)
-#define NO_COMPONENT ((unsigned)URISCAN_COMPONENT_COUNT)
 
 /* The rule that checks each component, per grammar. */
 enum slot {
@@ -71,13 +70,13 @@ static int check(struct ctx *x, unsigned c, enum slot r)
 {
 	struct uriscan_part p = part_of(x->in, c);
 	unsigned rule;
-	size_t eo = 0;
+	struct uriscan_error e;
 	int st = uriscan_rule_from_name(x->g, rule_names[x->g][r], &rule);
 
 	if (st != URISCAN_OK)
 		return st;
-	st = uriscan_validate_rule(x->g, rule, p.p, p.len, 0, &eo);
-	return st == URISCAN_OK ? st : fail(x, c, eo);
+	st = uriscan_validate_rule(x->g, rule, p.p, p.len, 0, &e);
+	return st == URISCAN_OK ? st : fail(x, c, e.offset);
 }
 
 /* Every component in its place (RFC 3986 5.3 and section 3; RFC 2396
@@ -246,20 +245,19 @@ static int grammar_ok(enum uriscan_grammar g)
 static void reset(char *out, size_t out_cap, size_t *out_len,
                   size_t *error_offset, unsigned *error_component)
 {
-	if (error_offset)
-		*error_offset = 0;
-	if (error_component)
-		*error_component = NO_COMPONENT;
+	*error_offset = 0;
+	*error_component = URISCAN_COMPONENT_NONE;
 	if (out_len)
 		*out_len = 0;
 	if (out != NULL && out_cap > 0)
 		out[0] = '\0';
 }
 
-int uriscan_recompose(enum uriscan_grammar g,
-                      const struct uriscan_uri_parts *in, char *out,
-                      size_t out_cap, size_t *out_len, unsigned flags,
-                      size_t *error_offset, unsigned *error_component)
+/* uriscan_recompose, with the error's offset and component (not NULL). */
+static int recompose(enum uriscan_grammar g,
+                     const struct uriscan_uri_parts *in, char *out,
+                     size_t out_cap, size_t *out_len, unsigned flags,
+                     size_t *error_offset, unsigned *error_component)
 {
 	struct ctx x = {g, in, error_offset, error_component};
 	struct obuf o;
@@ -339,11 +337,13 @@ int uriscan_uri_parts_from(const struct uriscan_uri *u, const char *s,
 	return URISCAN_OK;
 }
 
-int uriscan_set_component(const struct uriscan_uri *u, const char *s,
-                          size_t len, unsigned c, const char *val,
-                          size_t val_len, unsigned flags, char *out,
-                          size_t out_cap, size_t *out_len,
-                          size_t *error_offset, unsigned *error_component)
+/* uriscan_set_component, with the error's offset and component (not
+ * NULL). */
+static int set_component(const struct uriscan_uri *u, const char *s,
+                         size_t len, unsigned c, const char *val,
+                         size_t val_len, unsigned flags, char *out,
+                         size_t out_cap, size_t *out_len,
+                         size_t *error_offset, unsigned *error_component)
 {
 	struct uriscan_uri_parts parts;
 	int remove = (flags & URISCAN_SET_REMOVE) != 0;
@@ -372,6 +372,45 @@ int uriscan_set_component(const struct uriscan_uri *u, const char *s,
 		parts.part[c].p = val;
 		parts.part[c].len = val_len;
 	}
-	return uriscan_recompose(u->grammar, &parts, out, out_cap, out_len, 0,
-	                         error_offset, error_component);
+	return recompose(u->grammar, &parts, out, out_cap, out_len, 0,
+	                 error_offset, error_component);
+}
+
+int uriscan_recompose(enum uriscan_grammar g,
+                      const struct uriscan_uri_parts *in, unsigned flags,
+                      char *out, size_t out_cap, size_t *out_len,
+                      struct uriscan_error *err)
+{
+	size_t off = 0;
+	unsigned comp = URISCAN_COMPONENT_NONE;
+	int st = recompose(g, in, out, out_cap, out_len, flags, &off, &comp);
+
+	return uriscan__error(err, st, off, URISCAN_INPUT_FIRST, comp);
+}
+
+/* The first version of struct uriscan_set_options: all of 0.2.0's. */
+#define SET_OPTIONS_V1 sizeof(struct uriscan_set_options)
+
+int uriscan_set_component(const struct uriscan_uri *u, const char *s,
+                          size_t len, const struct uriscan_set_options *opt,
+                          char *out, size_t out_cap, size_t *out_len,
+                          struct uriscan_error *err)
+{
+	size_t off = 0;
+	unsigned comp = URISCAN_COMPONENT_NONE;
+	int st;
+
+	if (opt == NULL || !URISCAN__OPT_SIZE_OK(opt, SET_OPTIONS_V1)) {
+		reset(out, out_cap, out_len, &off, &comp);
+		return uriscan__error(err, URISCAN_E_INVALID_ARG, 0,
+		                      URISCAN_INPUT_NONE, comp);
+	}
+	st = set_component(u, s, len, opt->component, opt->value,
+	                   opt->value_len, opt->flags, out, out_cap, out_len,
+	                   &off, &comp);
+	/* the new value is the second input; any other component is of s */
+	return uriscan__error(err, st, off,
+	                      comp == opt->component ? URISCAN_INPUT_SECOND
+	                                             : URISCAN_INPUT_FIRST,
+	                      comp);
 }

@@ -164,3 +164,17 @@ int uriscan_request_line(const char *s, size_t len, unsigned flags,
 	out->form = out->uri.form;
 	return URISCAN_OK;
 }
+
+const char *uriscan_request_part_name(enum uriscan_request_part p)
+{
+	switch (p) {
+	case URISCAN_REQUEST_METHOD:
+		return "method";
+	case URISCAN_REQUEST_TARGET:
+		return "target";
+	case URISCAN_REQUEST_VERSION:
+		return "version";
+	default:
+		return "none";
+	}
+}

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "dot_segments.h"
-#include "uriscan.h"
+#include "internal.h"
 
 /* The components of the target (5.2.2 "T"), each [p, p + n) or absent. */
 struct piece {
@@ -207,6 +207,7 @@ static int parse_query_ref_2396(const char *r, size_t n,
 	const char *h = memchr(r, '#', n);
 	size_t qe = h ? (size_t)(h - r) : n, eo = 0;
 	unsigned rq = 0, rf = 0;
+	struct uriscan_error e;
 	int st;
 
 	memset(u, 0, sizeof *u);
@@ -215,7 +216,8 @@ static int parse_query_ref_2396(const char *r, size_t n,
 	if (uriscan_rule_from_name(URISCAN_RFC2396, "query", &rq) != URISCAN_OK ||
 	    uriscan_rule_from_name(URISCAN_RFC2396, "fragment", &rf) != URISCAN_OK)
 		return URISCAN_E_RULE_UNKNOWN;
-	st = uriscan_validate_rule(URISCAN_RFC2396, rq, r + 1, qe - 1, 0, &eo);
+	st = uriscan_validate_rule(URISCAN_RFC2396, rq, r + 1, qe - 1, 0, &e);
+	eo = e.offset;
 	if (st != URISCAN_OK) {
 		/* "%4#": the "#" is where the escape breaks, as for the whole */
 		if (st == URISCAN_E_INCOMPLETE && h)
@@ -225,9 +227,9 @@ static int parse_query_ref_2396(const char *r, size_t n,
 	}
 	if (h) {
 		st = uriscan_validate_rule(URISCAN_RFC2396, rf, h + 1, n - qe - 1, 0,
-		                           &eo);
+		                           &e);
 		if (st != URISCAN_OK) {
-			u->error_offset = qe + 1 + eo;
+			u->error_offset = qe + 1 + e.offset;
 			return st;
 		}
 	}
@@ -244,30 +246,40 @@ static int parse_query_ref_2396(const char *r, size_t n,
 	return URISCAN_OK;
 }
 
-static int fail(int st, size_t off, enum uriscan_resolve_input in,
-                size_t *error_offset, enum uriscan_resolve_input *error_input)
+static int fail(struct uriscan_error *err, int st, size_t off,
+                enum uriscan_input in)
 {
-	if (error_offset)
-		*error_offset = off;
-	if (error_input)
-		*error_input = in;
-	return st;
+	return uriscan__error(err, st, off, in, URISCAN_COMPONENT_NONE);
 }
+
+static int resolve(enum uriscan_grammar g, const char *base, size_t base_len,
+                   const char *ref, size_t ref_len, unsigned flags, char *out,
+                   size_t out_cap, size_t *out_len, struct uriscan_error *err);
 
 int uriscan_resolve(enum uriscan_grammar g, const char *base, size_t base_len,
                     const char *ref, size_t ref_len, unsigned flags, char *out,
-                    size_t out_cap, size_t *out_len, size_t *error_offset,
-                    enum uriscan_resolve_input *error_input)
+                    size_t out_cap, size_t *out_len, struct uriscan_error *err)
+{
+	struct uriscan_error e;
+	int st = resolve(g, base, base_len, ref, ref_len, flags, out, out_cap,
+	                 out_len, &e);
+
+	if (err != NULL)
+		*err = e;
+	return st;
+}
+
+/* uriscan_resolve; every return fills *err (not NULL). */
+static int resolve(enum uriscan_grammar g, const char *base, size_t base_len,
+                   const char *ref, size_t ref_len, unsigned flags, char *out,
+                   size_t out_cap, size_t *out_len, struct uriscan_error *err)
 {
 	struct uriscan_uri bu, ru;
 	struct target t;
 	unsigned opaque = URISCAN_FORM_NONE;
 	int st;
 
-	if (error_offset)
-		*error_offset = 0;
-	if (error_input)
-		*error_input = URISCAN_RESOLVE_INPUT_NONE;
+	fail(err, URISCAN_OK, 0, URISCAN_INPUT_NONE);
 	if (out_len)
 		*out_len = 0;
 	if (out != NULL && out_cap > 0)
@@ -275,13 +287,15 @@ int uriscan_resolve(enum uriscan_grammar g, const char *base, size_t base_len,
 	if (out_len == NULL || (out == NULL && out_cap != 0) ||
 	    (base == NULL && base_len != 0) || (ref == NULL && ref_len != 0) ||
 	    (flags & ~URISCAN_RESOLVE_NON_STRICT) != 0)
-		return URISCAN_E_INVALID_ARG;
+		return fail(err, URISCAN_E_INVALID_ARG, 0, URISCAN_INPUT_NONE);
 	if (!uriscan_grammar_available(g))
-		return (unsigned)g >= URISCAN_GRAMMAR_COUNT
-		           ? URISCAN_E_GRAMMAR_UNKNOWN
-		           : URISCAN_E_GRAMMAR_UNAVAILABLE;
+		return fail(err,
+		            (unsigned)g >= URISCAN_GRAMMAR_COUNT
+		                ? URISCAN_E_GRAMMAR_UNKNOWN
+		                : URISCAN_E_GRAMMAR_UNAVAILABLE,
+		            0, URISCAN_INPUT_NONE);
 	if (g == URISCAN_RFC1738)
-		return URISCAN_E_UNSUPPORTED;
+		return fail(err, URISCAN_E_UNSUPPORTED, 0, URISCAN_INPUT_NONE);
 	if (base == NULL)
 		base = "";
 	if (ref == NULL)
@@ -289,24 +303,21 @@ int uriscan_resolve(enum uriscan_grammar g, const char *base, size_t base_len,
 
 	st = uriscan_parse(g, base, base_len, 0, &bu);
 	if (st != URISCAN_OK)
-		return fail(st, bu.error_offset, URISCAN_RESOLVE_INPUT_BASE,
-		            error_offset, error_input);
+		return fail(err, st, bu.error_offset, URISCAN_INPUT_FIRST);
 	if (bu.kind != URISCAN_KIND_URI)
-		return fail(URISCAN_E_BASE_RELATIVE, 0, URISCAN_RESOLVE_INPUT_BASE,
-		            error_offset, error_input);
+		return fail(err, URISCAN_E_BASE_RELATIVE, 0, URISCAN_INPUT_FIRST);
 	st = uriscan_parse(g, ref, ref_len, 0, &ru);
 	if (st == URISCAN_E_SYNTAX && ru.error_offset == 0 &&
 	    g == URISCAN_RFC2396 && ref[0] == '?')
 		st = parse_query_ref_2396(ref, ref_len, &ru);
 	if (st != URISCAN_OK)
-		return fail(st, ru.error_offset, URISCAN_RESOLVE_INPUT_REFERENCE,
-		            error_offset, error_input);
+		return fail(err, st, ru.error_offset, URISCAN_INPUT_SECOND);
 
 	if (g == URISCAN_RFC2396 &&
 	    uriscan_rule_from_name(g, "opaque_part", &opaque) != URISCAN_OK)
 		opaque = URISCAN_FORM_NONE;
 	st = pick(g, base, &bu, ref, &ru, flags, opaque, &t);
-	if (st != URISCAN_OK)
-		return st;
-	return compose(&t, out, out_cap, out_len);
+	if (st == URISCAN_OK)
+		st = compose(&t, out, out_cap, out_len);
+	return fail(err, st, 0, URISCAN_INPUT_NONE);
 }

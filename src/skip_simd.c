@@ -271,3 +271,18 @@ uriscan__skip_avx512(const unsigned char *s, const unsigned char *p,
 	return tail_end(p, pe, in_class64(pe - 64, ~(__mmask64)0, nib), 64);
 }
 #endif
+
+const char *uriscan_simd_level(void)
+{
+#if URISCAN__HAVE_SKIP_SIMD
+	static const char *const names[4] = {
+	    [URISCAN__SIMD_NONE] = "none",
+	    [URISCAN__SIMD_SSSE3] = "ssse3",
+	    [URISCAN__SIMD_AVX2] = "avx2",
+	    [URISCAN__SIMD_AVX512] = "avx512",
+	};
+	return names[uriscan__skip_level() & 3];
+#else
+	return "none";
+#endif
+}

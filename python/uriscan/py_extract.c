@@ -55,6 +55,7 @@ static PyStructSequence_Desc match_desc = {
 int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
                         struct uriscan_extract_options *opt, int *components)
 {
+	opt->size = sizeof *opt;
 	opt->flags = 0;
 	opt->max_len = 0;
 	opt->opaque_schemes = NULL;
@@ -129,7 +130,7 @@ static int pull(XObject *self, size_t limit)
 	const char *hi = lo ? lo + self->view.len : NULL;
 	while (self->qn < limit) {
 		struct pending *p = &self->q[self->qn];
-		if (!uriscan_extractor_next(self->x, &m))
+		if (uriscan_extractor_next(self->x, &m) != URISCAN_OK)
 			return 0;
 		p->offset = m.offset;
 		p->length = m.length;

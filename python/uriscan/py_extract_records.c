@@ -144,7 +144,7 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	 * stay alive as the argument, another buffer pinned by its view),
 	 * then the records with it */
 	Py_BEGIN_ALLOW_THREADS
-	st = uriscan_extract(g, &opt, in.s, (size_t)in.len, on_match, &sc, NULL);
+	st = uriscan_extract(g, in.s, (size_t)in.len, &opt, on_match, &sc, NULL);
 	Py_END_ALLOW_THREADS
 	out = NULL;
 	if (sc.no_memory)

@@ -5,8 +5,8 @@
  */
 #include "_core.h"
 
-typedef int (*map_fn)(const char *, size_t, char *, size_t, size_t *, unsigned,
-                      size_t *);
+typedef int (*map_fn)(const char *, size_t, unsigned, char *, size_t, size_t *,
+                      struct uriscan_error *);
 
 static PyObject *map(const char *fname, PyObject *const *a, Py_ssize_t n,
                      PyObject *kw, const char *flag_name, unsigned flag, map_fn fn)
@@ -14,7 +14,8 @@ static PyObject *map(const char *fname, PyObject *const *a, Py_ssize_t n,
 	const char *names[] = {"s", flag_name, NULL};
 	PyObject *v[2], *r = NULL;
 	struct upy_input in;
-	size_t need = 0, eo = 0;
+	size_t need = 0;
+	struct uriscan_error err;
 	unsigned flags = 0;
 	char *buf;
 	int st;
@@ -30,9 +31,9 @@ static PyObject *map(const char *fname, PyObject *const *a, Py_ssize_t n,
 	}
 	if (upy_input_get(v[0], &in, fname) < 0)
 		return NULL;
-	st = fn(in.s, (size_t)in.len, NULL, 0, &need, flags, &eo);
+	st = fn(in.s, (size_t)in.len, flags, NULL, 0, &need, &err);
 	if (st != URISCAN_OK && st != URISCAN_E_BUFFER_TOO_SMALL) {
-		upy_raise(st, eo, &in);
+		upy_raise(st, err.offset, &in);
 		goto done;
 	}
 	buf = PyMem_Malloc(need + 1);
@@ -40,9 +41,9 @@ static PyObject *map(const char *fname, PyObject *const *a, Py_ssize_t n,
 		PyErr_NoMemory();
 		goto done;
 	}
-	st = fn(in.s, (size_t)in.len, buf, need + 1, &need, flags, &eo);
+	st = fn(in.s, (size_t)in.len, flags, buf, need + 1, &need, &err);
 	if (st != URISCAN_OK)
-		upy_raise(st, eo, &in);
+		upy_raise(st, err.offset, &in);
 	else if (in.is_str)
 		r = PyUnicode_DecodeUTF8(buf, (Py_ssize_t)need, "strict");
 	else

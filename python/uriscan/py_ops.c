@@ -70,8 +70,11 @@ struct norm_call {
 static int norm_write(void *ctx, char *out, size_t cap, size_t *out_len)
 {
 	struct norm_call *c = ctx;
-	return uriscan_normalize(c->g, c->in->s, (size_t)c->in->len, out, cap, out_len,
-	                         c->flags, &c->eo);
+	struct uriscan_error err;
+	int st = uriscan_normalize(c->g, c->in->s, (size_t)c->in->len, c->flags, out, cap,
+	                           out_len, &err);
+	c->eo = err.offset;
+	return st;
 }
 
 PyObject *upy_normalize(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
@@ -112,8 +115,8 @@ PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject
 	PyObject *v[6];
 	enum uriscan_grammar g;
 	struct upy_input x, y;
-	unsigned flags = 0, which = 0;
-	size_t eo = 0;
+	unsigned flags = 0;
+	struct uriscan_error err;
 	int equal = 0, st, iri;
 	const char *level = "syntax";
 	(void)m;
@@ -138,9 +141,11 @@ PyObject *upy_equivalent(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject
 	if (upy_input_pair("equivalent", v[0], v[1], &x, &y) < 0)
 		return NULL;
 	st = uriscan_equivalent(g, x.s, (size_t)x.len, y.s, (size_t)y.len, flags, &equal,
-	                        &eo, &which);
-	if (st != URISCAN_OK)
-		upy_raise_in(st, eo, which == 2 ? &y : &x, "argument", which == 2 ? "b" : "a");
+	                        &err);
+	if (st != URISCAN_OK) {
+		int second = err.input == URISCAN_INPUT_SECOND;
+		upy_raise_in(st, err.offset, second ? &y : &x, "argument", second ? "b" : "a");
+	}
 	upy_input_release(&x);
 	upy_input_release(&y);
 	return st == URISCAN_OK ? PyBool_FromLong(equal) : NULL;
@@ -156,8 +161,11 @@ struct decode_call {
 static int decode_write(void *ctx, char *out, size_t cap, size_t *out_len)
 {
 	struct decode_call *c = ctx;
-	return uriscan_percent_decode(c->s, c->len, out, cap, out_len, c->flags, NULL,
-	                              &c->eo);
+	struct uriscan_error err;
+	int st = uriscan_percent_decode(c->s, c->len, c->flags, out, cap, out_len, NULL,
+	                                &err);
+	c->eo = err.offset;
+	return st;
 }
 
 static int is_hex(char ch)

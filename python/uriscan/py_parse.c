@@ -85,17 +85,16 @@ PyObject *upy_is_valid(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 {
 	struct call c;
 	PyObject *obj;
-	size_t off = 0;
 	int st;
 	(void)m;
 	if (call_args("is_valid", a, n, kw, parse_kw, 3, &c, &obj) < 0)
 		return NULL;
 	if (c.in.len > UPY_NOGIL_MIN) {
 		Py_BEGIN_ALLOW_THREADS
-		st = uriscan_validate_rule(c.g, c.rule, c.in.s, (size_t)c.in.len, 0, &off);
+		st = uriscan_validate_rule(c.g, c.rule, c.in.s, (size_t)c.in.len, 0, NULL);
 		Py_END_ALLOW_THREADS
 	} else {
-		st = uriscan_validate_rule(c.g, c.rule, c.in.s, (size_t)c.in.len, 0, &off);
+		st = uriscan_validate_rule(c.g, c.rule, c.in.s, (size_t)c.in.len, 0, NULL);
 	}
 	upy_input_release(&c.in);
 	if (st == URISCAN_OK)

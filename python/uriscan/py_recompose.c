@@ -84,7 +84,11 @@ struct recompose_call {
 static int recompose_write(void *ctx, char *out, size_t cap, size_t *out_len)
 {
 	struct recompose_call *c = ctx;
-	return uriscan_recompose(c->g, c->parts, out, cap, out_len, 0, &c->eo, &c->ec);
+	struct uriscan_error err;
+	int st = uriscan_recompose(c->g, c->parts, 0, out, cap, out_len, &err);
+	c->eo = err.offset;
+	c->ec = err.component;
+	return st;
 }
 
 /* Recompose parts in grammar g; the result is a str when is_str. On
@@ -92,7 +96,7 @@ static int recompose_write(void *ctx, char *out, size_t cap, size_t *out_len)
 static PyObject *run(enum uriscan_grammar g, const struct uriscan_uri_parts *parts,
                      int is_str)
 {
-	struct recompose_call call = {g, parts, 0, URISCAN_COMPONENT_COUNT};
+	struct recompose_call call = {g, parts, 0, URISCAN_COMPONENT_NONE};
 	struct upy_out o;
 	int st = upy_out_run(&o, recompose_write, &call);
 	struct upy_input where = {.s = "", .is_str = is_str};

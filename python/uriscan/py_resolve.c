@@ -8,16 +8,14 @@ struct resolve_call {
 	enum uriscan_grammar g;
 	const struct upy_input *base, *ref;
 	unsigned flags;
-	size_t eo;
-	enum uriscan_resolve_input which;
+	struct uriscan_error err;
 };
 
 static int resolve_write(void *ctx, char *out, size_t cap, size_t *out_len)
 {
 	struct resolve_call *c = ctx;
 	return uriscan_resolve(c->g, c->base->s, (size_t)c->base->len, c->ref->s,
-	                       (size_t)c->ref->len, c->flags, out, cap, out_len, &c->eo,
-	                       &c->which);
+	                       (size_t)c->ref->len, c->flags, out, cap, out_len, &c->err);
 }
 
 PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
@@ -44,12 +42,12 @@ PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k
 	else {
 		upy_out_free(&o);
 		/* unsupported (rfc1738), invalid_argument: in no input */
-		if (st != UPY_PYERR && c.which == URISCAN_RESOLVE_INPUT_NONE)
-			upy_raise(st, c.eo, &base);
+		if (st != UPY_PYERR && c.err.input == URISCAN_INPUT_NONE)
+			upy_raise(st, c.err.offset, &base);
 		else if (st != UPY_PYERR)
-			upy_raise_in(st, c.eo, c.which == URISCAN_RESOLVE_INPUT_BASE ? &base : &ref,
-			             "argument",
-			             c.which == URISCAN_RESOLVE_INPUT_BASE ? "base" : "ref");
+			upy_raise_in(st, c.err.offset,
+			             c.err.input == URISCAN_INPUT_FIRST ? &base : &ref, "argument",
+			             c.err.input == URISCAN_INPUT_FIRST ? "base" : "ref");
 	}
 	upy_input_release(&base);
 	upy_input_release(&ref);

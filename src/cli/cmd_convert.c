@@ -35,16 +35,17 @@ struct conv {
 static void convert_record(void *ctx, const char *rec, size_t len)
 {
 	struct conv *c = ctx;
-	size_t need = 0, off = 0;
+	size_t need = 0;
+	struct uriscan_error err;
 	int st;
 
 	for (;;) {
 		if (c->to_iri)
-			st = uriscan_uri_to_iri(rec, len, c->buf, c->cap, &need,
-			                        c->flags, &off);
+			st = uriscan_uri_to_iri(rec, len, c->flags, c->buf, c->cap,
+			                        &need, &err);
 		else
-			st = uriscan_iri_to_uri(rec, len, c->buf, c->cap, &need,
-			                        c->flags, &off);
+			st = uriscan_iri_to_uri(rec, len, c->flags, c->buf, c->cap,
+			                        &need, &err);
 		if (st != URISCAN_E_BUFFER_TOO_SMALL)
 			break;
 		c->buf = cli_realloc(c->buf, need + 1);
@@ -54,7 +55,7 @@ static void convert_record(void *ctx, const char *rec, size_t len)
 		out_bytes(c->buf, need);
 	} else {
 		c->any_invalid = 1;
-		cli_record_error(c->loop.label, c->loop.record, off, st);
+		cli_record_error(c->loop.label, c->loop.record, err.offset, st);
 	}
 	out_char(c->loop.delim);
 	out_end_record();

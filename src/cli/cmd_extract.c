@@ -167,7 +167,7 @@ static void stream_block(void *ctx, const char *buf, size_t got)
 	uint64_t here = s->lines;
 
 	uriscan_extractor_feed(s->x, buf, got);
-	while (uriscan_extractor_next(s->x, &m)) {
+	while (uriscan_extractor_next(s->x, &m) == URISCAN_OK) {
 		uint64_t line = s->lines + 1;
 		if (m.offset >= s->pos) {
 			/* no match holds a newline, and one that began in an
@@ -196,7 +196,7 @@ static int extract_fd(struct xrun *r, uriscan_extractor *x, struct reader *rd,
 	if (reader_blocks(rd, fd, stream_block, &s) != 0)
 		return -1;
 	uriscan_extractor_finish(x);
-	while (uriscan_extractor_next(x, &m))
+	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 		extract_emit(r, &m, s.lines + 1);
 	return 0;
 }
@@ -274,6 +274,7 @@ static int cmd_extract(int argc, char **argv)
 	int trouble;
 
 	memset(&o, 0, sizeof o);
+	o.ex.size = sizeof o.ex;
 	o.jobs = 1;
 	xparse(&o, argc, argv);
 	memset(&r, 0, sizeof r);

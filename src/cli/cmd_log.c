@@ -19,17 +19,6 @@
 #include "output.h"
 #include "report.h"
 
-const char *log_part_name(enum uriscan_request_part p)
-{
-	switch (p) {
-	case URISCAN_REQUEST_METHOD: return "method";
-	case URISCAN_REQUEST_TARGET: return "target";
-	case URISCAN_REQUEST_VERSION: return "version";
-	case URISCAN_REQUEST_NONE: break;
-	}
-	return NULL;
-}
-
 /* Grammars other than rfc3986: method SP target SP version split at the
  * first and last SP, the target judged by the grammar's top rule (no
  * form). */
@@ -133,9 +122,11 @@ static void count(struct logrun *r, const struct log_verdict *v)
 	}
 	if (v->st != URISCAN_OK) {
 		char k[64];
-		const char *part = log_part_name(v->q.error_part);
+		enum uriscan_request_part p = v->q.error_part;
 		int n = snprintf(k, sizeof k, "%s %s", uriscan_status_name(v->st),
-		                 part ? part : "request");
+		                 p != URISCAN_REQUEST_NONE
+		                     ? uriscan_request_part_name(p)
+		                     : "request");
 		counted_set_add(&r->errors, k, (size_t)n);
 	}
 	if (r->f.has_ref && v->rst == URISCAN_OK)

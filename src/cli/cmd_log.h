@@ -38,8 +38,6 @@ struct log_verdict {
 	int rst;                  /* its status (OK when absent) */
 };
 
-/* "method", "target", "version", or NULL. */
-const char *log_part_name(enum uriscan_request_part p);
 /* One output record for the line (log_output.c). */
 void log_print_line(struct logrun *r, const struct log_verdict *v);
 /* --summary: the counts and the top lists (log_output.c). */

@@ -176,11 +176,11 @@ static void parse_record(void *ctx, const char *rec, size_t len)
 static void check_record(void *ctx, const char *rec, size_t len)
 {
 	struct run *run = ctx;
-	size_t off = 0;
+	struct uriscan_error err;
 	int status;
 
 	status = uriscan_validate_rule(run->grammar, run->rule, rec, len, 0,
-	                               &off);
+	                               &err);
 	if (status == URISCAN_OK)
 		return;
 	run->any_invalid = 1;
@@ -190,7 +190,7 @@ static void check_record(void *ctx, const char *rec, size_t len)
 	out_char(':');
 	out_u64(run->loop.record);
 	out_char(':');
-	out_u64((uint64_t)off + 1);
+	out_u64((uint64_t)err.offset + 1);
 	OUT_LIT(": ");
 	out_str(uriscan_status_name(status));
 	OUT_LIT(": ");

@@ -31,13 +31,13 @@ struct res {
 
 /* uriscan_resolve of ref against the base into r->buf. */
 static int resolve(struct res *r, const char *ref, size_t len, size_t *n,
-                   size_t *off, enum uriscan_resolve_input *in)
+                   struct uriscan_error *err)
 {
 	int st;
 
 	for (;;) {
 		st = uriscan_resolve(r->run.g, r->base, r->base_len, ref, len,
-		                     r->flags, r->buf, r->cap, n, off, in);
+		                     r->flags, r->buf, r->cap, n, err);
 		if (st != URISCAN_E_BUFFER_TOO_SMALL)
 			return st;
 		r->buf = cli_realloc(r->buf, *n + 1);
@@ -48,25 +48,25 @@ static int resolve(struct res *r, const char *ref, size_t len, size_t *n,
 static void resolve_record(void *ctx, const char *rec, size_t len)
 {
 	struct res *r = ctx;
-	size_t n = 0, off = 0;
-	enum uriscan_resolve_input in;
-	int st = resolve(r, rec, len, &n, &off, &in);
+	size_t n = 0;
+	struct uriscan_error err;
+	int st = resolve(r, rec, len, &n, &err);
 
-	op_emit(&r->run, rec, len, st, r->buf, n, off);
+	op_emit(&r->run, rec, len, st, r->buf, n, err.offset);
 }
 
 /* BASE is checked once, by resolving the empty reference against it. */
 static void check_base(struct res *r)
 {
-	size_t n = 0, off = 0;
-	enum uriscan_resolve_input in = URISCAN_RESOLVE_INPUT_NONE;
-	int st = resolve(r, "", 0, &n, &off, &in);
+	size_t n = 0;
+	struct uriscan_error err;
+	int st = resolve(r, "", 0, &n, &err);
 
 	if (st == URISCAN_OK)
 		return;
-	if (in == URISCAN_RESOLVE_INPUT_BASE)
+	if (err.input == URISCAN_INPUT_FIRST)
 		cli_usage_error("--base '%s': column %llu: %s: %s", r->base,
-		                (unsigned long long)off + 1,
+		                (unsigned long long)err.offset + 1,
 		                uriscan_status_name(st), uriscan_strerror(st));
 	cli_error("resolve: %s", uriscan_strerror(st));
 	exit(EXIT_TROUBLE);

@@ -74,7 +74,7 @@ static void *block_run(void *arg)
 	b->n = 0;
 	b->cur = 0;
 	b->here = 0;
-	if (uriscan_extract(b->g, &ex, b->base + b->start, b->end - b->start,
+	if (uriscan_extract(b->g, b->base + b->start, b->end - b->start, &ex,
 	                    block_cb, b, NULL) != URISCAN_OK)
 		b->failed = 1;
 	b->newlines = extract_count_nl(b->base + b->start + b->cur,

@@ -217,8 +217,8 @@ static void write_decoded(struct get_template *t, const char *rec,
 		t->scratch = cli_realloc(t->scratch, v.len);
 		t->scratch_cap = v.len;
 	}
-	if (uriscan_percent_decode(rec + v.off, v.len, t->scratch, t->scratch_cap,
-	                           &n, flags, NULL, NULL) == URISCAN_OK)
+	if (uriscan_percent_decode(rec + v.off, v.len, flags, t->scratch,
+	                           t->scratch_cap, &n, NULL, NULL) == URISCAN_OK)
 		out_decoded(t->scratch, n, delim);
 }
 

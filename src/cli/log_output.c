@@ -112,7 +112,10 @@ static void print_request(const struct logrun *r, const struct log_verdict *v)
 	              : uriscan_rule_name(URISCAN_RFC3986, q->form));
 	KEY(r, "error");
 	v_cstr(r, ok ? NULL : uriscan_status_name(v->st));
-	KEY(r, "error_part"); v_cstr(r, ok ? NULL : log_part_name(q->error_part));
+	KEY(r, "error_part");
+	v_cstr(r, ok || q->error_part == URISCAN_REQUEST_NONE
+	              ? NULL
+	              : uriscan_request_part_name(q->error_part));
 	KEY(r, "offset");
 	if (ok) v_null(r); else out_u64(q->error_offset);
 	for (size_t i = 0; i < sizeof comps / sizeof comps[0]; i++) {

@@ -11,10 +11,13 @@
 int norm_buf_run(struct norm_buf *b, enum uriscan_grammar g, const char *s,
                  size_t len, unsigned flags, size_t *n, size_t *off)
 {
+	struct uriscan_error err;
 	int st;
 
 	for (;;) {
-		st = uriscan_normalize(g, s, len, b->p, b->cap, n, flags, off);
+		st = uriscan_normalize(g, s, len, flags, b->p, b->cap, n, &err);
+		if (off)
+			*off = err.offset;
 		if (st != URISCAN_E_BUFFER_TOO_SMALL)
 			return st;
 		b->p = cli_realloc(b->p, *n + 1);

@@ -80,7 +80,7 @@ void whole(const struct uriscan_extract_options *o, const char *t,
            size_t n, struct list *out)
 {
 	uint64_t count = 0;
-	int st = uriscan_extract(G, o, t, n, collect_cb, out,
+	int st = uriscan_extract(G, t, n, o, collect_cb, out,
 	                         &count);
 	if (st != URISCAN_OK || count != out->n) {
 		printf("# uriscan_extract: %s\n", uriscan_status_name(st));
@@ -107,14 +107,14 @@ void stream(const struct uriscan_extract_options *o, const char *t,
 		memcpy(chunk, t + at, len);
 		if (uriscan_extractor_feed(x, chunk, len) != URISCAN_OK)
 			abort();
-		while (uriscan_extractor_next(x, &m))
+		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 			list_add(out, &m);
 		free(chunk);
 		at = end;
 	}
 	if (uriscan_extractor_finish(x) != URISCAN_OK)
 		abort();
-	while (uriscan_extractor_next(x, &m))
+	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 		list_add(out, &m);
 	if (uriscan_extractor_offset(x) != n)
 		abort();
@@ -246,6 +246,7 @@ static char opaque_buf[256];
 void parse_options(char *s, struct uriscan_extract_options *o)
 {
 	memset(o, 0, sizeof *o);
+	o->size = sizeof *o;
 	if (strcmp(s, "-") == 0)
 		return;
 	for (char *w = strtok(s, ","); w; w = strtok(NULL, ",")) {

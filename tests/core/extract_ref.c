@@ -50,6 +50,7 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 
 	for (size_t c = 0; c < n; c++) {
 		size_t lo, r, run, lf, e, me;
+		struct uriscan_error err;
 		int auth;
 		if (t[c] != ':' || c < floor)
 			continue;
@@ -66,8 +67,10 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 			continue;
 		/* the run: how far the bytes stay a prefix of some URI */
 		if (uriscan_validate_rule(G, rule_uri, t + r, n - r,
-		                          0, &e) == URISCAN_OK)
+		                          0, &err) == URISCAN_OK)
 			e = n - r;
+		else
+			e = err.offset;
 		run = e;
 		lf = 0;
 		for (size_t k = 1; k <= run; k++)

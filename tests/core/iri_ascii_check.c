@@ -55,13 +55,13 @@ static const char *iri_rule(const char *uri_rule)
 static int same_both(unsigned r86, unsigned r87, const char *s, size_t len)
 {
 	struct uriscan_uri a, b;
-	size_t ea = 1, eb = 2;
+	struct uriscan_error ea, eb;
 	int sa = uriscan_parse_rule(URISCAN_RFC3986, r86, s, len, 0, &a);
 	int sb = uriscan_parse_rule(URISCAN_RFC3987, r87, s, len, 0, &b);
 	int va = uriscan_validate_rule(URISCAN_RFC3986, r86, s, len, 0, &ea);
 	int vb = uriscan_validate_rule(URISCAN_RFC3987, r87, s, len, 0, &eb);
 
-	if (sa != sb || va != vb || ea != eb || a.error_offset != b.error_offset ||
+	if (sa != sb || va != vb || ea.offset != eb.offset || a.error_offset != b.error_offset ||
 	    a.present != b.present || a.host_type != b.host_type ||
 	    a.kind != b.kind)
 		return 0;

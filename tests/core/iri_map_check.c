@@ -15,8 +15,8 @@
 #include "uriscan.h"
 #include "test_iri.h"
 
-typedef int (*map_fn)(const char *, size_t, char *, size_t, size_t *,
-                      unsigned, size_t *);
+typedef int (*map_fn)(const char *, size_t, unsigned, char *, size_t,
+                      size_t *, struct uriscan_error *);
 
 static char *read_line(FILE *f, char **buf, size_t *cap)
 {
@@ -39,7 +39,8 @@ static int check_map(map_fn fn, const char *in, size_t len, unsigned flags,
                      int want_status, const char *want, size_t want_len,
                      size_t want_off)
 {
-	size_t out_len = 7, eo = 7;
+	size_t out_len = 7, eo;
+	struct uriscan_error e = {7, 7, URISCAN_INPUT_SECOND, 7};
 	int ok = 1;
 	size_t big = 4 * len + 64;
 	char *buf = malloc(big + 1);
@@ -47,8 +48,20 @@ static int check_map(map_fn fn, const char *in, size_t len, unsigned flags,
 	if (buf == NULL)
 		return 0;
 	memset(buf, CANARY, big + 1);
-	int st = fn(in, len, buf, big, &out_len, flags, &eo);
-	if (st != want_status) {
+	int st = fn(in, len, flags, buf, big, &out_len, &e);
+	eo = e.offset;
+	if (e.status != st || e.component != URISCAN_COMPONENT_NONE ||
+	    e.input != (st == URISCAN_E_SYNTAX || st == URISCAN_E_INCOMPLETE ||
+	                        st == URISCAN_E_BAD_PERCENT ||
+	                        st == URISCAN_E_BAD_CHAR ||
+	                        st == URISCAN_E_BAD_UTF8 || st == URISCAN_E_IDNA ||
+	                        st == URISCAN_E_TOO_LONG
+	                    ? URISCAN_INPUT_FIRST
+	                    : URISCAN_INPUT_NONE)) {
+		tap_diag("  error struct %d/%d/%u", e.status, (int)e.input,
+		         e.component);
+		ok = 0;
+	} else if (st != want_status) {
 		tap_diag("  status %s, expected %s", uriscan_status_name(st),
 		         uriscan_status_name(want_status));
 		ok = 0;
@@ -80,7 +93,7 @@ static int check_map(map_fn fn, const char *in, size_t len, unsigned flags,
 		for (size_t cap = 0; cap <= want_len; cap++) {
 			memset(buf, CANARY, big + 1);
 			size_t ol = 7;
-			int s2 = fn(in, len, cap ? buf : NULL, cap, &ol, flags, NULL);
+			int s2 = fn(in, len, flags, cap ? buf : NULL, cap, &ol, NULL);
 			int past = 0;
 			for (size_t i = cap; i <= big; i++)
 				if (buf[i] != (char)CANARY)
@@ -96,7 +109,7 @@ static int check_map(map_fn fn, const char *in, size_t len, unsigned flags,
 		/* exactly enough */
 		memset(buf, CANARY, big + 1);
 		size_t ol = 0;
-		if (fn(in, len, buf, want_len + 1, &ol, flags, NULL) !=
+		if (fn(in, len, flags, buf, want_len + 1, &ol, NULL) !=
 		        URISCAN_OK ||
 		    ol != want_len || buf[want_len] != '\0' ||
 		    buf[want_len + 1] != (char)CANARY) {
@@ -161,8 +174,8 @@ void run_map_file(const char *path)
 			         "is idna_unavailable)");
 			size_t ol = 1;
 			char b[4];
-			ok = uriscan_iri_to_uri(in, (size_t)inlen, b, sizeof b, &ol,
-			                        flags, NULL) ==
+			ok = uriscan_iri_to_uri(in, (size_t)inlen, flags, b, sizeof b,
+			                        &ol, NULL) ==
 			         URISCAN_E_IDNA_UNAVAILABLE &&
 			     ol == 0;
 			tap_ok(ok, "%s:%u idna unavailable in this build: %s", path,
@@ -272,10 +285,10 @@ void run_roundtrip_file(const char *path)
 		char *i2 = malloc(3 * (size_t)n + 1);
 		tried++;
 		if (!u || !i2 ||
-		    uriscan_iri_to_uri(iri, (size_t)n, u, 3 * (size_t)n + 1, &ul, 0,
+		    uriscan_iri_to_uri(iri, (size_t)n, 0, u, 3 * (size_t)n + 1, &ul,
 		                       NULL) != URISCAN_OK ||
 		    !valid_in(URISCAN_RFC3986, u, ul) ||
-		    uriscan_uri_to_iri(u, ul, i2, 3 * (size_t)n + 1, &il, 0, NULL) !=
+		    uriscan_uri_to_iri(u, ul, 0, i2, 3 * (size_t)n + 1, &il, NULL) !=
 		        URISCAN_OK ||
 		    !valid_in(URISCAN_RFC3987, i2, il)) {
 			if (bad++ < 5)

@@ -295,9 +295,11 @@ static void test_rules(void)
 
 	/* a rule index that does not exist */
 	struct uriscan_uri u;
-	size_t eo = 77;
+	struct uriscan_error eo = {77, 77, URISCAN_INPUT_SECOND, 77};
 	st = uriscan_validate_rule(G, n, "a", 1, 0, &eo);
-	tap_ok(st == URISCAN_E_RULE_UNKNOWN && eo == 0,
+	tap_ok(st == URISCAN_E_RULE_UNKNOWN && eo.offset == 0 &&
+	           eo.status == st && eo.input == URISCAN_INPUT_NONE &&
+	           eo.component == URISCAN_COMPONENT_NONE,
 	       "validate_rule(rule %u) -> rule_unknown (got %s)", n,
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
@@ -357,5 +359,6 @@ int main(void)
 	test_arguments();
 	test_nul_bytes();
 	test_too_long();
+	test_shape();
 	return tap_done();
 }

@@ -23,7 +23,7 @@
 static void test_unbuilt(enum uriscan_grammar g, int want, const char *what)
 {
 	struct uriscan_uri u;
-	size_t eo = 77;
+	struct uriscan_error eo = {77, 77, URISCAN_INPUT_SECOND, 77};
 	unsigned rule = 77;
 	int st;
 	const char *in = "http://example.com/";
@@ -37,12 +37,12 @@ static void test_unbuilt(enum uriscan_grammar g, int want, const char *what)
 	tap_ok(st == want && rule == 77, "%s: rule_from_name -> %s (got %s)",
 	       what, uriscan_status_name(want), uriscan_status_name(st));
 	st = uriscan_validate(g, in, len, 0, &eo);
-	tap_ok(st == want && eo == 0, "%s: validate -> %s, offset 0 (got %s@%zu)",
-	       what, uriscan_status_name(want), uriscan_status_name(st), eo);
-	eo = 77;
+	tap_ok(st == want && eo.offset == 0, "%s: validate -> %s, offset 0 (got %s@%zu)",
+	       what, uriscan_status_name(want), uriscan_status_name(st), eo.offset);
+	eo.offset = 77;
 	st = uriscan_validate_rule(g, 0, in, len, 0, &eo);
-	tap_ok(st == want && eo == 0, "%s: validate_rule -> %s (got %s@%zu)",
-	       what, uriscan_status_name(want), uriscan_status_name(st), eo);
+	tap_ok(st == want && eo.offset == 0, "%s: validate_rule -> %s (got %s@%zu)",
+	       what, uriscan_status_name(want), uriscan_status_name(st), eo.offset);
 	memset(&u, 0xa5, sizeof u);
 	st = uriscan_parse(g, in, len, 0, &u);
 	tap_ok(st == want && u.present == 0 && u.error_offset == 0,
@@ -98,7 +98,7 @@ void test_arguments(void)
 	struct uriscan_uri u;
 	const char *in = "http://example.com/a?b#c";
 	size_t len = strlen(in);
-	size_t eo;
+	struct uriscan_error eo;
 	int st;
 	unsigned n = uriscan_rule_count(G);
 	unsigned r_uri = 0;
@@ -106,9 +106,9 @@ void test_arguments(void)
 	uriscan_rule_from_name(G, "URI", &r_uri);
 
 	/* NULL with length 0: the empty input */
-	eo = 77;
+	eo.offset = 77;
 	st = uriscan_validate(G, NULL, 0, 0, &eo);
-	tap_ok(st == URISCAN_OK && eo == 0,
+	tap_ok(st == URISCAN_OK && eo.offset == 0,
 	       "validate(NULL, 0): the empty URI-reference is valid (got %s)",
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
@@ -122,27 +122,28 @@ void test_arguments(void)
 	           u.rule == uriscan_rule_default(G),
 	       "parse(NULL, 0): a relative-ref with an empty path (got %s)",
 	       uriscan_status_name(st));
-	eo = 77;
+	eo.offset = 77;
 	st = uriscan_validate_rule(G, r_uri, NULL, 0, 0, &eo);
-	tap_ok(st == URISCAN_E_INCOMPLETE && eo == 0,
+	tap_ok(st == URISCAN_E_INCOMPLETE && eo.offset == 0,
 	       "validate_rule(URI, NULL, 0) is incomplete@0 (got %s@%zu)",
-	       uriscan_status_name(st), eo);
+	       uriscan_status_name(st), eo.offset);
 	int same = 1;
 	for (unsigned i = 0; i < n; i++) {
-		size_t e1 = 11, e2 = 22;
+		struct uriscan_error e1 = {11, 11, URISCAN_INPUT_NONE, 0};
+		struct uriscan_error e2 = {22, 22, URISCAN_INPUT_NONE, 0};
 		struct uriscan_uri u1, u2;
 		int s1 = uriscan_validate_rule(G, i, NULL, 0, 0, &e1);
 		int s2 = uriscan_validate_rule(G, i, "", 0, 0, &e2);
 		int p1 = uriscan_parse_rule(G, i, NULL, 0, 0, &u1);
 		int p2 = uriscan_parse_rule(G, i, "", 0, 0, &u2);
-		if (s1 != s2 || e1 != e2 || p1 != p2 || p1 != s1 ||
+		if (s1 != s2 || e1.offset != e2.offset || p1 != p2 || p1 != s1 ||
 		    u1.present != u2.present || u1.kind != u2.kind ||
-		    u1.host_type != u2.host_type || e1 != 0 ||
+		    u1.host_type != u2.host_type || e1.offset != 0 ||
 		    u1.error_offset != 0 ||
 		    (s1 != URISCAN_OK && s1 != URISCAN_E_INCOMPLETE)) {
 			tap_diag("rule %s: NULL,0 -> %s@%zu, \"\",0 -> %s@%zu",
-			         uriscan_rule_name(G, i), uriscan_status_name(s1), e1,
-			         uriscan_status_name(s2), e2);
+			         uriscan_rule_name(G, i), uriscan_status_name(s1), e1.offset,
+			         uriscan_status_name(s2), e2.offset);
 			same = 0;
 		}
 	}
@@ -150,14 +151,14 @@ void test_arguments(void)
 	             "incomplete@0");
 
 	/* NULL with a length */
-	eo = 77;
+	eo.offset = 77;
 	st = uriscan_validate(G, NULL, 1, 0, &eo);
-	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	tap_ok(st == URISCAN_E_INVALID_ARG && eo.offset == 0,
 	       "validate(NULL, 1) -> invalid_argument, offset 0 (got %s@%zu)",
-	       uriscan_status_name(st), eo);
-	eo = 77;
+	       uriscan_status_name(st), eo.offset);
+	eo.offset = 77;
 	st = uriscan_validate_rule(G, r_uri, NULL, 5, 0, &eo);
-	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	tap_ok(st == URISCAN_E_INVALID_ARG && eo.offset == 0,
 	       "validate_rule(NULL, 5) -> invalid_argument (got %s)",
 	       uriscan_status_name(st));
 	memset(&u, 0xa5, sizeof u);
@@ -177,9 +178,9 @@ void test_arguments(void)
 	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
 		unsigned f = flags[i];
 		int a, b, c, d;
-		eo = 77;
+		eo.offset = 77;
 		a = uriscan_validate(G, in, len, f, &eo);
-		int eo_ok = eo == 0;
+		int eo_ok = eo.offset == 0;
 		b = uriscan_validate_rule(G, r_uri, in, len, f, NULL);
 		memset(&u, 0xa5, sizeof u);
 		c = uriscan_parse(G, in, len, f, &u);
@@ -223,10 +224,10 @@ void test_arguments(void)
 	           memcmp(u.part, u2.part,
 	                  sizeof u.part[0] * URISCAN_COMPONENT_COUNT) == 0,
 	       "parse() == parse_rule(default rule)");
-	eo = 77;
+	eo.offset = 77;
 	tap_ok(uriscan_validate(G, "http://h/ ", 10, 0, &eo) ==
 	               URISCAN_E_BAD_CHAR &&
-	           eo == 9,
+	           eo.offset == 9,
 	       "validate() uses the default rule (bad_char@9)");
 }
 
@@ -248,19 +249,19 @@ void test_nul_bytes(void)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct uriscan_uri u;
-		size_t eo = 77;
+		struct uriscan_error eo = {77, 77, URISCAN_INPUT_SECOND, 77};
 		int a = uriscan_validate(G, cases[i].s, cases[i].len, 0, &eo);
 		memset(&u, 0xa5, sizeof u);
 		int b = uriscan_parse(G, cases[i].s, cases[i].len, 0, &u);
-		tap_ok(a == URISCAN_E_BAD_CHAR && eo == cases[i].off &&
+		tap_ok(a == URISCAN_E_BAD_CHAR && eo.offset == cases[i].off &&
 		           b == URISCAN_E_BAD_CHAR &&
 		           u.error_offset == cases[i].off && u.present == 0,
 		       "NUL in input %zu: bad_char@%zu (got %s@%zu, %s@%zu)", i,
-		       cases[i].off, uriscan_status_name(a), eo,
+		       cases[i].off, uriscan_status_name(a), eo.offset,
 		       uriscan_status_name(b), u.error_offset);
 	}
 	/* a NUL is not a terminator: what follows it still counts */
-	size_t eo = 77;
+	struct uriscan_error eo = {77, 77, URISCAN_INPUT_SECOND, 77};
 	int st = uriscan_validate(G, "a", 1, 0, &eo);
 	int st2 = uriscan_validate(G, "a\0", 1, 0, &eo);
 	tap_ok(st == URISCAN_OK && st2 == URISCAN_OK,
@@ -285,14 +286,14 @@ void test_too_long(void)
 	                              (size_t)UINT32_MAX + 2, SIZE_MAX};
 	for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
 		struct uriscan_uri u;
-		size_t eo = 77;
+		struct uriscan_error eo = {77, 77, URISCAN_INPUT_SECOND, 77};
 		int a = uriscan_validate(G, s, lens[i], 0, &eo);
 		int b = uriscan_validate_rule(G, 0, s, lens[i], 0, NULL);
 		memset(&u, 0xa5, sizeof u);
 		int c = uriscan_parse(G, s, lens[i], 0, &u);
 		int d = uriscan_parse_rule(G, 0, s, lens[i], 0, &u);
 		tap_ok(a == URISCAN_E_TOO_LONG && b == a && c == a && d == a &&
-		           eo == 0 && u.present == 0 && u.error_offset == 0,
+		           eo.offset == 0 && u.present == 0 && u.error_offset == 0,
 		       "len %zu (> UINT32_MAX) -> too_long without reading "
 		       "(%s %s %s %s)",
 		       lens[i], uriscan_status_name(a), uriscan_status_name(b),

@@ -126,17 +126,24 @@ static void run_decode(const char *path)
 		/* every capacity, from the size query to one past the length */
 		int all = 1;
 		for (size_t cap = 0; cap <= (size_t)(ok ? want_len + 1 : 1); cap++) {
-			size_t n = 99, eo = 99;
+			size_t n = 99;
+			struct uriscan_error err = {99, 99, URISCAN_INPUT_SECOND, 99};
 			unsigned info = 99;
 			memset(out, 0xA5, cap + GUARD);
 			int st = uriscan_percent_decode(in_len ? (char *)buf_a : NULL,
-			                                (size_t)in_len, cap ? out : NULL,
-			                                cap, &n, flags, &info, &eo);
+			                                (size_t)in_len, flags,
+			                                cap ? out : NULL, cap, &n, &info,
+			                                &err);
+			size_t eo = err.offset;
 			int exp = !ok ? want_st
 			          : cap >= (size_t)want_len ? URISCAN_OK
 			                                    : URISCAN_E_BUFFER_TOO_SMALL;
 			size_t shown = cap < (size_t)want_len ? cap : (size_t)want_len;
 			int good = st == exp && eo == want_off && guard_ok(cap) &&
+			           err.status == st &&
+			           err.input == (st == URISCAN_E_BAD_PERCENT
+			                             ? URISCAN_INPUT_FIRST
+			                             : URISCAN_INPUT_NONE) &&
 			           (ok ? n == (size_t)want_len && info == want_info &&
 			                     (shown == 0 || memcmp(out, buf_b, shown) == 0)
 			               : n == 0 && info == 0);
@@ -151,9 +158,9 @@ static void run_decode(const char *path)
 		/* in place, when it is not an error */
 		if (ok && in_len > 0) {
 			size_t n = 0;
-			uriscan_percent_decode((char *)buf_a, (size_t)in_len,
-			                       (char *)buf_a, (size_t)in_len, &n, flags,
-			                       NULL, NULL);
+			uriscan_percent_decode((char *)buf_a, (size_t)in_len, flags,
+			                       (char *)buf_a, (size_t)in_len, &n, NULL,
+			                       NULL);
 			tap_ok(n == (size_t)want_len && memcmp(buf_a, buf_b, n) == 0,
 			       "decode in place \"%s\"", f[1]);
 		}
@@ -256,15 +263,30 @@ struct rcall {
 	size_t val_len;
 };
 
-static int rcall_do(const struct rcall *r, size_t cap, size_t *n, size_t *eo,
-                    unsigned *ec)
+static int rcall_do(const struct rcall *r, size_t cap, size_t *n,
+                    struct uriscan_error *err)
 {
-	if (r->set)
-		return uriscan_set_component(&r->u, r->s, r->len, r->c, r->val,
-		                             r->val_len, r->flags, cap ? out : NULL,
-		                             cap, n, eo, ec);
-	return uriscan_recompose(r->g, &r->parts, cap ? out : NULL, cap, n, 0,
-	                         eo, ec);
+	if (r->set) {
+		struct uriscan_set_options o = {sizeof o, r->c, r->val, r->val_len,
+		                                r->flags};
+		return uriscan_set_component(&r->u, r->s, r->len, &o,
+		                             cap ? out : NULL, cap, n, err);
+	}
+	return uriscan_recompose(r->g, &r->parts, 0, cap ? out : NULL, cap, n,
+	                         err);
+}
+
+/* The input an error of component ec is in: recompose has one input (the
+ * parts); set_component two, s (FIRST) and the new value of component
+ * r->c (SECOND). */
+static enum uriscan_input rcall_input(const struct rcall *r, int st,
+                                      unsigned ec)
+{
+	if (st == URISCAN_E_TOO_LONG)
+		return URISCAN_INPUT_FIRST;
+	if (st != URISCAN_E_COMPONENT)
+		return URISCAN_INPUT_NONE;
+	return r->set && ec == r->c ? URISCAN_INPUT_SECOND : URISCAN_INPUT_FIRST;
 }
 
 /* Every capacity: want_st with (want, want_len) or (ec, eo). */
@@ -273,24 +295,28 @@ static int rcall_check(const struct rcall *r, int want_st, const char *want,
 {
 	size_t top = want_st == URISCAN_OK ? want_len + 1 : 1;
 	for (size_t cap = 0; cap <= top; cap++) {
-		size_t n = 99, eo = 99;
-		unsigned ec = 99;
+		size_t n = 99;
+		struct uriscan_error err = {99, 99, URISCAN_INPUT_SECOND, 99};
 		memset(out, 0xA5, cap + GUARD);
-		int st = rcall_do(r, cap, &n, &eo, &ec);
-		int good;
+		int st = rcall_do(r, cap, &n, &err);
+		size_t eo = err.offset;
+		unsigned ec = err.component;
+		int good = err.status == st && err.input == rcall_input(r, st, ec);
 		if (want_st != URISCAN_OK)
-			good = st == want_st && n == 0 && eo == want_eo &&
+			good = good && st == want_st && n == 0 && eo == want_eo &&
 			       ec == want_ec && (cap == 0 || out[0] == '\0');
 		else if (cap > want_len)
-			good = st == URISCAN_OK && n == want_len &&
+			good = good && st == URISCAN_OK && n == want_len &&
 			       memcmp(out, want, want_len) == 0 &&
-			       out[want_len] == '\0' && ec == URISCAN_COMPONENT_COUNT;
+			       out[want_len] == '\0' && ec == URISCAN_COMPONENT_NONE;
 		else
-			good = st == URISCAN_E_BUFFER_TOO_SMALL && n == want_len;
+			good = good && st == URISCAN_E_BUFFER_TOO_SMALL &&
+			       n == want_len;
 		good = good && guard_ok(cap);
 		if (!good) {
-			tap_diag("cap %zu: %s, len %zu, component %u, offset %zu", cap,
-			         uriscan_status_name(st), n, ec, eo);
+			tap_diag("cap %zu: %s, len %zu, component %u, offset %zu, "
+			         "input %d", cap, uriscan_status_name(st), n, ec, eo,
+			         (int)err.input);
 			return 0;
 		}
 	}
@@ -380,7 +406,7 @@ static void run_recompose(const char *path)
 			*a1 = *a2 = '\0';
 			good = rcall_check(&r, status_of(v[1]), NULL, 0,
 			                   strcmp(a1 + 1, "-") == 0
-			                       ? URISCAN_COMPONENT_COUNT
+			                       ? URISCAN_COMPONENT_NONE
 			                       : component_of(a1 + 1),
 			                   strtoul(a2 + 1, NULL, 10));
 		}
@@ -426,16 +452,17 @@ static void run_roundtrip(const char *gname, const char *path)
 		size_t on = 0;
 		int st = uriscan_uri_parts_from(&u, s, (size_t)n, &parts);
 		if (st == URISCAN_OK)
-			st = uriscan_recompose(g, &parts, out, sizeof out - GUARD, &on,
-			                       0, NULL, NULL);
+			st = uriscan_recompose(g, &parts, 0, out, sizeof out - GUARD, &on,
+			                       NULL);
 		int good = st == URISCAN_OK && on == (size_t)n &&
 		           memcmp(out, s, on) == 0;
 		for (unsigned c = 0; good && c < URISCAN_PARTS_COUNT; c++) {
 			if (!((parts.present >> c) & 1u))
 				continue;
-			st = uriscan_set_component(&u, s, (size_t)n, c, parts.part[c].p,
-			                           parts.part[c].len, 0, out,
-			                           sizeof out - GUARD, &on, NULL, NULL);
+			struct uriscan_set_options so = {sizeof so, c, parts.part[c].p,
+			                                 parts.part[c].len, 0};
+			st = uriscan_set_component(&u, s, (size_t)n, &so, out,
+			                           sizeof out - GUARD, &on, NULL);
 			good = st == URISCAN_OK && on == (size_t)n &&
 			       memcmp(out, s, on) == 0;
 		}

@@ -181,6 +181,7 @@ static void run_adversarial(void)
 	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 	memset(&o, 0, sizeof o);
+	o.size = sizeof o;
 	memset(t, 'a', n);
 	big("2 MiB of letters, no newline", t, n, o, 0, 0);
 	memcpy(t + n - 3, "://", 3);
@@ -273,6 +274,7 @@ static void run_log(const char *path)
 		abort();
 	fclose(f);
 	memset(&o, 0, sizeof o);
+	o.size = sizeof o;
 	whole(&o, t, (size_t)n, &w);
 	tap_ok(w.n == 8214, "elastic_apache_logs.log: %zu scheme:// URLs "
 	                    "(data/README.md: 8,214)", w.n);
@@ -303,6 +305,7 @@ static void run_api(void)
 	uint64_t c;
 
 	memset(&o, 0, sizeof o);
+	o.size = sizeof o;
 	tap_ok(uriscan_extractor_new((enum uriscan_grammar)99, NULL, &x) ==
 	           URISCAN_E_GRAMMAR_UNKNOWN && x == NULL,
 	       "new: unknown grammar");
@@ -321,29 +324,64 @@ static void run_api(void)
 	           URISCAN_E_INVALID_ARG,
 	       "new: empty scheme in the opaque list");
 	o.opaque_schemes = "1abc";
-	tap_ok(uriscan_extract(G, &o, "x", 1, collect_cb, NULL,
+	tap_ok(uriscan_extract(G, "x", 1, &o, collect_cb, NULL,
 	                       &c) == URISCAN_E_INVALID_ARG,
 	       "extract: opaque scheme must start with a letter");
 	o.opaque_schemes = NULL;
+	/* the size field: below the first version's struct is refused, a
+	 * larger (newer) struct is read as far as this library knows it */
+	o.size = 0;
+	tap_ok(uriscan_extractor_new(G, &o, &x) == URISCAN_E_INVALID_ARG &&
+	           x == NULL,
+	       "new: size 0 -> invalid_argument");
+	o.size = sizeof o - 1;
+	tap_ok(uriscan_extract(G, "http://h", 8, &o, collect_cb, NULL, &c) ==
+	           URISCAN_E_INVALID_ARG,
+	       "extract: size one byte short -> invalid_argument");
+	{
+		struct {
+			struct uriscan_extract_options o;
+			unsigned later[4]; /* fields of a later version */
+		} big;
+		struct list got = {0};
+		memset(&big, 0xff, sizeof big);
+		big.o.size = sizeof big;
+		big.o.flags = 0;
+		big.o.max_len = 0;
+		big.o.opaque_schemes = NULL;
+		tap_ok(uriscan_extract(G, "a http://h/ b", 13, &big.o, collect_cb,
+		                       &got, &c) == URISCAN_OK &&
+		           c == 1 && got.n == 1,
+		       "extract: a larger struct is accepted, its extra bytes "
+		       "ignored");
+		list_free(&got);
+		tap_ok(uriscan_extractor_new(G, &big.o, &x) == URISCAN_OK,
+		       "new: a larger struct is accepted");
+		uriscan_extractor_free(x);
+		x = NULL;
+	}
+	o.size = sizeof o;
+	tap_ok(uriscan_extractor_next(NULL, &m) == URISCAN_E_INVALID_ARG,
+	       "next(NULL) -> invalid_argument");
 	tap_ok(uriscan_extractor_new(G, NULL, &x) == URISCAN_OK,
 	       "new: defaults");
 	tap_ok(uriscan_extractor_feed(x, "a http://h/ b", 13) == URISCAN_OK &&
 	           uriscan_extractor_feed(x, "x", 1) == URISCAN_E_STATE,
 	       "feed before the chunk is drained: bad_state");
-	tap_ok(uriscan_extractor_next(x, &m) == 1 && m.offset == 2 &&
+	tap_ok(uriscan_extractor_next(x, &m) == URISCAN_OK && m.offset == 2 &&
 	           m.length == 9 && m.bytes[0] == 'h' &&
-	           uriscan_extractor_next(x, &m) == 0,
-	       "next: the match, then 0");
+	           uriscan_extractor_next(x, &m) == URISCAN_DONE,
+	       "next: the match, then done");
 	tap_ok(uriscan_extractor_finish(x) == URISCAN_OK &&
-	           uriscan_extractor_next(x, &m) == 0 &&
+	           uriscan_extractor_next(x, &m) == URISCAN_DONE &&
 	           uriscan_extractor_feed(x, "x", 1) == URISCAN_E_STATE,
 	       "feed after finish: bad_state");
 	uriscan_extractor_reset(x);
 	tap_ok(uriscan_extractor_feed(x, "ftp://f", 7) == URISCAN_OK &&
-	           uriscan_extractor_next(x, &m) == 0 &&
+	           uriscan_extractor_next(x, &m) == URISCAN_DONE &&
 	           uriscan_extractor_finish(x) == URISCAN_OK &&
-	           uriscan_extractor_next(x, &m) == 1 && m.offset == 0 &&
-	           m.length == 7 && uriscan_extractor_next(x, &m) == 0,
+	           uriscan_extractor_next(x, &m) == URISCAN_OK && m.offset == 0 &&
+	           m.length == 7 && uriscan_extractor_next(x, &m) == URISCAN_DONE,
 	       "reset, then a match decided only at finish");
 	uriscan_extractor_free(x);
 	uriscan_extractor_free(NULL);
@@ -380,8 +418,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	run_api();
-	tap_ok(uriscan_extract(G, NULL, "http://a http://b http://c",
-	                       26, stop_cb, &calls, &count) == URISCAN_OK &&
+	tap_ok(uriscan_extract(G, "http://a http://b http://c", 26,
+	                       NULL, stop_cb, &calls, &count) == URISCAN_OK &&
 	           calls == 2 && count == 2,
 	       "uriscan_extract: a non-zero callback return stops the scan");
 	run_vectors(argv[1]);

@@ -43,43 +43,44 @@
 static void test_args(void)
 {
 	char b[16];
-	size_t ol = 9, eo = 9;
+	size_t ol = 9;
+	struct uriscan_error e = {9, 9, URISCAN_INPUT_SECOND, 9};
 	int st;
 
-	st = uriscan_iri_to_uri("a", 1, b, sizeof b, NULL, 0, &eo);
-	tap_ok(st == URISCAN_E_INVALID_ARG && eo == 0,
+	st = uriscan_iri_to_uri("a", 1, 0, b, sizeof b, NULL, &e);
+	tap_ok(st == URISCAN_E_INVALID_ARG && e.offset == 0 && e.status == st,
 	       "iri_to_uri: out_len NULL -> invalid_argument");
-	st = uriscan_uri_to_iri("a", 1, NULL, 5, &ol, 0, NULL);
+	st = uriscan_uri_to_iri("a", 1, 0, NULL, 5, &ol, NULL);
 	tap_ok(st == URISCAN_E_INVALID_ARG && ol == 0,
 	       "uri_to_iri: out NULL with a capacity -> invalid_argument");
-	st = uriscan_iri_to_uri(NULL, 3, b, sizeof b, &ol, 0, NULL);
+	st = uriscan_iri_to_uri(NULL, 3, 0, b, sizeof b, &ol, NULL);
 	tap_ok(st == URISCAN_E_INVALID_ARG && b[0] == '\0',
 	       "iri_to_uri: s NULL with a length -> invalid_argument, out \"\"");
 	ol = 9;
-	st = uriscan_iri_to_uri(NULL, 0, b, sizeof b, &ol, 0, NULL);
+	st = uriscan_iri_to_uri(NULL, 0, 0, b, sizeof b, &ol, NULL);
 	tap_ok(st == URISCAN_OK && ol == 0 && b[0] == '\0',
 	       "iri_to_uri: s NULL, length 0: the empty reference");
-	st = uriscan_iri_to_uri("a", 1, b, sizeof b, &ol,
-	                        URISCAN_URI_DECODE_UNRESERVED, NULL);
+	st = uriscan_iri_to_uri("a", 1, URISCAN_URI_DECODE_UNRESERVED, b, sizeof b,
+	                        &ol, NULL);
 	tap_ok(st == URISCAN_E_INVALID_ARG,
 	       "iri_to_uri: a uri_to_iri flag -> invalid_argument");
-	st = uriscan_uri_to_iri("a", 1, b, sizeof b, &ol, URISCAN_IRI_IDNA,
+	st = uriscan_uri_to_iri("a", 1, URISCAN_IRI_IDNA, b, sizeof b, &ol,
 	                        NULL);
 	tap_ok(st == URISCAN_E_INVALID_ARG,
 	       "uri_to_iri: an iri_to_uri flag -> invalid_argument");
-	st = uriscan_uri_to_iri("a", 1, b, sizeof b, &ol, 0x80u, NULL);
+	st = uriscan_uri_to_iri("a", 1, 0x80u, b, sizeof b, &ol, NULL);
 	tap_ok(st == URISCAN_E_INVALID_ARG, "unknown flag -> invalid_argument");
 	ol = 0;
-	st = uriscan_iri_to_uri("\xc3\xa9", 2, NULL, 0, &ol, 0, NULL);
+	st = uriscan_iri_to_uri("\xc3\xa9", 2, 0, NULL, 0, &ol, NULL);
 	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && ol == 6,
 	       "iri_to_uri: size query (out NULL, capacity 0) -> 6");
-	st = uriscan_iri_to_uri("a\0b", 3, b, sizeof b, &ol, 0, &eo);
-	tap_ok(st == URISCAN_E_BAD_CHAR && eo == 1 && ol == 0,
+	st = uriscan_iri_to_uri("a\0b", 3, 0, b, sizeof b, &ol, &e);
+	tap_ok(st == URISCAN_E_BAD_CHAR && e.offset == 1 && e.status == st && ol == 0,
 	       "iri_to_uri: a NUL byte is data: bad_char@1");
-	st = uriscan_uri_to_iri("%C3%A9\0", 7, b, sizeof b, &ol, 0, &eo);
-	tap_ok(st == URISCAN_E_BAD_CHAR && eo == 6,
+	st = uriscan_uri_to_iri("%C3%A9\0", 7, 0, b, sizeof b, &ol, &e);
+	tap_ok(st == URISCAN_E_BAD_CHAR && e.offset == 6 && e.status == st,
 	       "uri_to_iri: a NUL byte is data: bad_char@6");
-	st = uriscan_iri_to_uri("a", 1, b, sizeof b, &ol, URISCAN_IRI_IDNA,
+	st = uriscan_iri_to_uri("a", 1, URISCAN_IRI_IDNA, b, sizeof b, &ol,
 	                        NULL);
 	tap_ok(uriscan_idna_available() ? st == URISCAN_OK
 	                                : st == URISCAN_E_IDNA_UNAVAILABLE,

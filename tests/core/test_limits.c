@@ -48,9 +48,19 @@ static int both(enum uriscan_grammar g, unsigned r, const char *s, size_t len,
                 unsigned flags, size_t *eo, const char *what)
 {
 	struct uriscan_uri u;
-	size_t v_eo = 4242;
-	int sv = uriscan_validate_rule(g, r, s, len, flags, &v_eo);
+	struct uriscan_error e = {42, 4242, URISCAN_INPUT_SECOND, 42};
+	int sv = uriscan_validate_rule(g, r, s, len, flags, &e);
+	size_t v_eo = e.offset;
 	int sp = uriscan_parse_rule(g, r, s, len, flags, &u);
+	int input_st = sv != URISCAN_OK && sv != URISCAN_E_INVALID_ARG &&
+	               sv != URISCAN_E_RULE_UNKNOWN &&
+	               sv != URISCAN_E_GRAMMAR_UNKNOWN &&
+	               sv != URISCAN_E_GRAMMAR_UNAVAILABLE;
+	if (e.status != sv || e.component != URISCAN_COMPONENT_NONE ||
+	    e.input != (input_st ? URISCAN_INPUT_FIRST : URISCAN_INPUT_NONE))
+		tap_ok(0, "%s %s: error struct %d/%d/%u for %s",
+		       uriscan_grammar_name(g), what, e.status, (int)e.input,
+		       e.component, uriscan_status_name(sv));
 	if (sv != sp || v_eo != u.error_offset || (sp != URISCAN_OK && u.present))
 		tap_ok(0, "%s %s: validate %s@%zu, parse %s@%zu",
 		       uriscan_grammar_name(g), what, uriscan_status_name(sv), v_eo,
@@ -126,16 +136,16 @@ static void grammars(const char *bad_page)
 {
 	const int unknown[] = {URISCAN_GRAMMAR_COUNT, 1000, -1};
 	struct uriscan_uri u;
-	size_t eo = 7;
+	struct uriscan_error e = {7, 7, URISCAN_INPUT_SECOND, 7};
 	unsigned rule = 7;
 
 	for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
 		enum uriscan_grammar g = (enum uriscan_grammar)unknown[i];
-		int a = uriscan_validate(g, NULL, 0, 0, &eo);
+		int a = uriscan_validate(g, NULL, 0, 0, &e);
 		int b = uriscan_parse(g, bad_page, SIZE_MAX, 0, &u);
 		int c = uriscan_rule_from_name(g, "URI", &rule);
 		tap_ok(a == URISCAN_E_GRAMMAR_UNKNOWN && b == a && c == a &&
-		           eo == 0 && u.error_offset == 0 &&
+		           e.offset == 0 && u.error_offset == 0 &&
 		           uriscan_rule_count(g) == 0 &&
 		           uriscan_rule_name(g, 0) == NULL,
 		       "grammar %d is unknown everywhere", unknown[i]);
@@ -144,7 +154,7 @@ static void grammars(const char *bad_page)
 		enum uriscan_grammar g = (enum uriscan_grammar)gi;
 		const char *gn = uriscan_grammar_name(g);
 		if (!uriscan_grammar_available(g)) {
-			int a = uriscan_validate(g, "a", 1, 0, &eo);
+			int a = uriscan_validate(g, "a", 1, 0, &e);
 			int b = uriscan_parse_rule(g, 0, bad_page, SIZE_MAX, 0, &u);
 			tap_ok(a == URISCAN_E_GRAMMAR_UNAVAILABLE && b == a &&
 			           uriscan_rule_count(g) == 0,
@@ -155,9 +165,9 @@ static void grammars(const char *bad_page)
 		tap_diag("%s: %u rules", gn, n);
 		for (unsigned r = 0; r < n; r++)
 			per_rule(g, r, bad_page);
-		int a = uriscan_validate_rule(g, n, "a", 1, 0, &eo);
+		int a = uriscan_validate_rule(g, n, "a", 1, 0, &e);
 		int b = uriscan_parse_rule(g, ~0u, "a", 1, 0, &u);
-		tap_ok(a == URISCAN_E_RULE_UNKNOWN && b == a && eo == 0,
+		tap_ok(a == URISCAN_E_RULE_UNKNOWN && b == a && e.offset == 0,
 		       "%s: rules %u and ~0 are rule_unknown", gn, n);
 		a = uriscan_parse(g, "a", 1, 0, NULL);
 		b = uriscan_parse_rule(g, 0, "a", 1, 0, NULL);
@@ -180,7 +190,7 @@ static void huge(void)
 	const size_t n = (size_t)UINT32_MAX + 1;
 	const size_t total = (n + CHUNK - 1) / CHUNK * CHUNK;
 	struct uriscan_uri u;
-	size_t eo = 0;
+	struct uriscan_error e;
 	int st;
 
 	if (!uriscan_grammar_available(URISCAN_RFC3986)) {
@@ -219,9 +229,9 @@ static void huge(void)
 	         CHUNK >> 20);
 
 	/* UINT32_MAX 'a's: one path-noscheme segment, a relative reference */
-	st = uriscan_validate(URISCAN_RFC3986, base, UINT32_MAX, 0, &eo);
+	st = uriscan_validate(URISCAN_RFC3986, base, UINT32_MAX, 0, &e);
 	tap_ok(st == URISCAN_OK, "4 GiB - 1 of 'a' is valid (%s@%zu)",
-	       uriscan_status_name(st), eo);
+	       uriscan_status_name(st), e.offset);
 	st = uriscan_parse(URISCAN_RFC3986, base, UINT32_MAX, 0, &u);
 	tap_ok(st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_PATH) &&
 	           u.part[URISCAN_PATH].off == 0 &&
@@ -231,10 +241,10 @@ static void huge(void)
 	       u.part[URISCAN_PATH].off, u.part[URISCAN_PATH].len);
 	/* its last byte a space: bad_char at offset 2^32 - 2 */
 	base[UINT32_MAX - 1] = ' ';
-	st = uriscan_validate(URISCAN_RFC3986, base, UINT32_MAX, 0, &eo);
-	tap_ok(st == URISCAN_E_BAD_CHAR && eo == (size_t)UINT32_MAX - 1,
+	st = uriscan_validate(URISCAN_RFC3986, base, UINT32_MAX, 0, &e);
+	tap_ok(st == URISCAN_E_BAD_CHAR && e.offset == (size_t)UINT32_MAX - 1,
 	       "a space as its last byte: bad_char@%zu (%s@%zu)",
-	       (size_t)UINT32_MAX - 1, uriscan_status_name(st), eo);
+	       (size_t)UINT32_MAX - 1, uriscan_status_name(st), e.offset);
 	base[UINT32_MAX - 1] = 'a';
 	/* one byte more than offsets can describe: refused unread */
 	st = uriscan_parse(URISCAN_RFC3986, base, n, 0, &u);

@@ -91,17 +91,25 @@ static int split(char *line, char **fld, int max)
 static int norm_all(const char *s, size_t len, unsigned flags, char **res,
                     size_t *res_len, size_t *eo, const char **why)
 {
-	size_t n = 77, n2, eo2;
-	int st = uriscan_normalize(grammar, len ? s : NULL, len, NULL, 0, &n,
-	                           flags, eo);
+	size_t n = 77, n2;
+	struct uriscan_error e, e2;
+	int st = uriscan_normalize(grammar, len ? s : NULL, len, flags, NULL, 0,
+	                           &n, &e);
 	*res = NULL;
 	*why = NULL;
+	*eo = e.offset;
+	if (e.status != st || e.component != URISCAN_COMPONENT_NONE ||
+	    (e.input == URISCAN_INPUT_FIRST) !=
+	        (st != URISCAN_OK && st != URISCAN_E_BUFFER_TOO_SMALL &&
+	         st != URISCAN_E_INVALID_ARG))
+		*why = "error struct";
 	if (st != URISCAN_E_BUFFER_TOO_SMALL) {
 		char small[2] = "x";
 		if (st == URISCAN_OK || n != 0)
 			*why = "size query of an invalid input";
-		if (uriscan_normalize(grammar, s, len, small, 1, &n2, flags, &eo2) !=
-		        st || eo2 != *eo || small[0] != '\0' || n2 != 0)
+		if (uriscan_normalize(grammar, s, len, flags, small, 1, &n2, &e2) !=
+		        st ||
+		    e2.offset != *eo || small[0] != '\0' || n2 != 0)
 			*why = "an invalid input with a buffer";
 		return st;
 	}
@@ -110,9 +118,9 @@ static int norm_all(const char *s, size_t len, unsigned flags, char **res,
 			continue;
 		char *b = malloc(cap);
 		memset(b, 0x5a, cap);
-		int st2 = uriscan_normalize(grammar, s, len, b, cap, &n2, flags,
-		                            &eo2);
-		if (n2 != n || eo2 != 0 ||
+		int st2 = uriscan_normalize(grammar, s, len, flags, b, cap, &n2,
+		                            &e2);
+		if (n2 != n || e2.offset != 0 ||
 		    st2 != (cap == n + 1 ? URISCAN_OK : URISCAN_E_BUFFER_TOO_SMALL) ||
 		    (cap == n + 1 && b[n] != '\0'))
 			*why = "buffer contract";
@@ -134,7 +142,7 @@ static const char *check_result(const char *s, size_t len, unsigned flags,
 	const char *why;
 	int eq = -1;
 
-	if (uriscan_validate(grammar, r, rl, 0, &eo) != URISCAN_OK)
+	if (uriscan_validate(grammar, r, rl, 0, NULL) != URISCAN_OK)
 		return "result not valid in the grammar";
 	if (norm_all(r, rl, flags, &r2, &rl2, &eo, &why) != URISCAN_OK || why)
 		return why ? why : "result does not normalize";
@@ -142,7 +150,7 @@ static const char *check_result(const char *s, size_t len, unsigned flags,
 	free(r2);
 	if (!same)
 		return "not idempotent";
-	if (uriscan_equivalent(grammar, s, len, r, rl, flags, &eq, NULL, NULL) !=
+	if (uriscan_equivalent(grammar, s, len, r, rl, flags, &eq, NULL) !=
 	        URISCAN_OK ||
 	    eq != 1)
 		return "not equivalent to its normal form";
@@ -243,7 +251,7 @@ static void run_equiv(const char *path)
 		line[strcspn(line, "\r\n")] = '\0';
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
-		unsigned flags, which = 9;
+		unsigned flags;
 		long al, bl;
 		enum uriscan_grammar g;
 		if (split(line, fld, 6) < 5 || parse_flags(fld[1], &flags) ||
@@ -260,9 +268,11 @@ static void run_equiv(const char *path)
 		enum uriscan_grammar saved = grammar;
 		grammar = g;
 		int eq = -1, eq2 = -1;
-		size_t eo = 77;
+		struct uriscan_error e = {77, 77, URISCAN_INPUT_NONE, 77};
 		int st = uriscan_equivalent(g, fld[2], (size_t)al, fld[3],
-		                            (size_t)bl, flags, &eq, &eo, &which);
+		                            (size_t)bl, flags, &eq, &e);
+		size_t eo = e.offset;
+		unsigned which = (unsigned)e.input;
 		int ok;
 		if (fld[4][0] == '!') {
 			char *at = strchr(fld[4], '@');
@@ -270,13 +280,13 @@ static void run_equiv(const char *path)
 			int want = at ? status_from_name(fld[4] + 1,
 			                                 (size_t)(at - fld[4] - 1))
 			              : -1;
-			ok = want >= 0 && st == want && eq == 0 &&
+			ok = want >= 0 && st == want && eq == 0 && e.status == st &&
 			     eo == strtoul(at + 1, NULL, 10) &&
 			     (at2 ? which == strtoul(at2 + 1, NULL, 10) : which == 0);
 		} else {
 			/* symmetric, and the same as comparing normal forms */
 			uriscan_equivalent(g, fld[3], (size_t)bl, fld[2], (size_t)al,
-			                   flags, &eq2, NULL, NULL);
+			                   flags, &eq2, NULL);
 			ok = st == URISCAN_OK && eq == atoi(fld[4]) && eq2 == eq &&
 			     equiv_consistent(fld[2], (size_t)al, fld[3], (size_t)bl,
 			                      flags, eq);
@@ -326,7 +336,7 @@ static void run_lines(const char *path)
 				int eq = -1;
 				pairs++;
 				if (uriscan_equivalent(grammar, prev, prev_len, line, n, fl,
-				                       &eq, NULL, NULL) != URISCAN_OK ||
+				                       &eq, NULL) != URISCAN_OK ||
 				    !equiv_consistent(prev, prev_len, line, n, fl, eq)) {
 					if (bad++ < 5)
 						tap_diag("  pair %.*s / %.*s", (int)prev_len, prev,

@@ -23,19 +23,28 @@ static long unescape(char *s)
 	return vec_unescape(s, (unsigned char *)s, 0);
 }
 
-static const char *part_name(enum uriscan_request_part p)
+/* uriscan_request_part_name names every part, and "none" for anything
+ * else; the vectors below name the part of each error by it. */
+static void part_names(void)
 {
-	switch (p) {
-	case URISCAN_REQUEST_METHOD:
-		return "method";
-	case URISCAN_REQUEST_TARGET:
-		return "target";
-	case URISCAN_REQUEST_VERSION:
-		return "version";
-	case URISCAN_REQUEST_NONE:
-		break;
+	static const struct {
+		int part;
+		const char *name;
+	} want[] = {
+	    {URISCAN_REQUEST_NONE, "none"},
+	    {URISCAN_REQUEST_METHOD, "method"},
+	    {URISCAN_REQUEST_TARGET, "target"},
+	    {URISCAN_REQUEST_VERSION, "version"},
+	    {4, "none"},
+	    {-1, "none"},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const char *got = uriscan_request_part_name(
+		    (enum uriscan_request_part)want[i].part);
+		tap_ok(got != NULL && strcmp(got, want[i].name) == 0,
+		       "request_part_name(%d) = %s (got %s)", want[i].part,
+		       want[i].name, got ? got : "NULL");
 	}
-	return "none";
 }
 
 static int span_is(const char *line, struct uriscan_span sp, const char *v)
@@ -53,9 +62,10 @@ static const char *check(int valid, unsigned flags, const char *in,
 	static char why[512];
 	struct uriscan_request r;
 	int st = uriscan_request_line(in, len, flags, &r);
-	size_t ro = 0;
+	struct uriscan_error re;
 	int rst = uriscan_validate_rule(URISCAN_RFC3986, rule_request_line, in,
-	                                len, 0, &ro);
+	                                len, 0, &re);
+	size_t ro = re.offset;
 
 	/* the rule request-line: the language of ANY_FORM */
 	if (flags & URISCAN_REQUEST_ANY_FORM) {
@@ -74,7 +84,7 @@ static const char *check(int valid, unsigned flags, const char *in,
 	if (!valid) {
 		char want[64];
 		snprintf(want, sizeof want, "%s@%zu %s", uriscan_status_name(st),
-		         r.error_offset, part_name(r.error_part));
+		         r.error_offset, uriscan_request_part_name(r.error_part));
 		if (st == URISCAN_OK || strcmp(want, expect) != 0) {
 			snprintf(why, sizeof why, "got %s",
 			         st == URISCAN_OK ? "ok" : want);
@@ -86,7 +96,7 @@ static const char *check(int valid, unsigned flags, const char *in,
 	}
 	if (st != URISCAN_OK) {
 		snprintf(why, sizeof why, "got %s@%zu %s", uriscan_status_name(st),
-		         r.error_offset, part_name(r.error_part));
+		         r.error_offset, uriscan_request_part_name(r.error_part));
 		return why;
 	}
 	uint32_t seen = 0;
@@ -183,6 +193,7 @@ int main(int argc, char **argv)
 		tap_skip("no request-line rule");
 		return tap_done();
 	}
+	part_names();
 	api_cases();
 	FILE *f = fopen(argv[1], "r");
 	if (!f) {

@@ -33,7 +33,7 @@ struct cas {
 	const char *base, *ref, *want;
 	size_t base_len, ref_len, want_len;
 	int want_st; /* URISCAN_OK: want is the target */
-	enum uriscan_resolve_input want_in;
+	enum uriscan_input want_in;
 	size_t want_off;
 };
 
@@ -48,7 +48,7 @@ static int check_capacities(const struct cas *c, size_t need)
 	if (!buf)
 		return 0;
 	if (uriscan_resolve(grammar, c->base, c->base_len, c->ref, c->ref_len,
-	                    c->flags, NULL, 0, &len, NULL, NULL) !=
+	                    c->flags, NULL, 0, &len, NULL) !=
 	        URISCAN_E_BUFFER_TOO_SMALL || len != need)
 		ok = 0;
 	for (size_t cap = 0; cap <= need + 1 && ok; cap++) {
@@ -56,8 +56,7 @@ static int check_capacities(const struct cas *c, size_t need)
 		memset(buf, CANARY, need + 1 + SLACK);
 		len = 7;
 		if (uriscan_resolve(grammar, c->base, c->base_len, c->ref,
-		                    c->ref_len, c->flags, buf, cap, &len, NULL,
-		                    NULL) != want || len != need)
+		                    c->ref_len, c->flags, buf, cap, &len, NULL) != want || len != need)
 			ok = 0;
 		for (size_t i = cap; i < need + 1 + SLACK; i++)
 			if ((unsigned char)buf[i] != CANARY)
@@ -75,9 +74,9 @@ static int idempotent(const struct cas *c, const char *t, size_t n)
 	char t2[4096], t3[4096];
 	size_t n2 = 0, n3 = 0;
 	if (uriscan_resolve(grammar, c->base, c->base_len, t, n, 0, t2,
-	                    sizeof t2, &n2, NULL, NULL) != URISCAN_OK ||
+	                    sizeof t2, &n2, NULL) != URISCAN_OK ||
 	    uriscan_resolve(grammar, c->base, c->base_len, t2, n2, 0, t3,
-	                    sizeof t3, &n3, NULL, NULL) != URISCAN_OK)
+	                    sizeof t3, &n3, NULL) != URISCAN_OK)
 		return 0;
 	if (n3 != n2 || memcmp(t2, t3, n2) != 0)
 		return 0;
@@ -94,11 +93,11 @@ static int idempotent(const struct cas *c, const char *t, size_t n)
 static void run_case(const struct cas *c, unsigned line)
 {
 	char out[4096];
-	size_t len = 7, eo = 7;
-	enum uriscan_resolve_input in = URISCAN_RESOLVE_INPUT_REFERENCE;
+	size_t len = 7;
+	struct uriscan_error e = {7, 7, URISCAN_INPUT_SECOND, 7};
 	int st = uriscan_resolve(grammar, c->base, c->base_len, c->ref,
 	                         c->ref_len, c->flags, out, sizeof out, &len,
-	                         &eo, &in);
+	                         &e);
 	const char *why = NULL;
 
 	if (st != c->want_st)
@@ -109,27 +108,29 @@ static void run_case(const struct cas *c, unsigned line)
 		why = "target";
 	else if (st != URISCAN_OK && (len != 0 || out[0] != '\0'))
 		why = "out_len or out[0] after a failure";
-	else if (st != URISCAN_OK && c->want_in != URISCAN_RESOLVE_INPUT_NONE &&
-	         (in != c->want_in || eo != c->want_off))
+	else if (st != URISCAN_OK && c->want_in != URISCAN_INPUT_NONE &&
+	         (e.input != c->want_in || e.offset != c->want_off))
 		why = "error input or offset";
-	else if (st != URISCAN_OK && c->want_in == URISCAN_RESOLVE_INPUT_NONE &&
-	         (in != URISCAN_RESOLVE_INPUT_NONE || eo != 0))
+	else if (st != URISCAN_OK && c->want_in == URISCAN_INPUT_NONE &&
+	         (e.input != URISCAN_INPUT_NONE || e.offset != 0))
 		why = "error input or offset set";
-	else if (st == URISCAN_OK && (in != URISCAN_RESOLVE_INPUT_NONE || eo != 0))
+	else if (e.status != st || e.component != URISCAN_COMPONENT_NONE)
+		why = "error struct: status or component";
+	else if (st == URISCAN_OK && (e.input != URISCAN_INPUT_NONE || e.offset != 0))
 		why = "error input or offset set on success";
 
 	/* an input error is validate's status and offset on that input
 	 * (not for an RFC 2396 reference "?...", read with the rules query
 	 * and fragment: see the header) */
 	if (!why && st != URISCAN_OK && st != URISCAN_E_BASE_RELATIVE &&
-	    c->want_in != URISCAN_RESOLVE_INPUT_NONE &&
+	    c->want_in != URISCAN_INPUT_NONE &&
 	    !(grammar == URISCAN_RFC2396 && c->ref_len > 0 && c->ref[0] == '?' &&
-	      c->want_in == URISCAN_RESOLVE_INPUT_REFERENCE)) {
-		size_t veo = 9;
-		int vst = c->want_in == URISCAN_RESOLVE_INPUT_BASE
-		              ? uriscan_validate(grammar, c->base, c->base_len, 0, &veo)
-		              : uriscan_validate(grammar, c->ref, c->ref_len, 0, &veo);
-		if (vst != st || veo != eo)
+	      c->want_in == URISCAN_INPUT_SECOND)) {
+		struct uriscan_error ve;
+		int vst = c->want_in == URISCAN_INPUT_FIRST
+		              ? uriscan_validate(grammar, c->base, c->base_len, 0, &ve)
+		              : uriscan_validate(grammar, c->ref, c->ref_len, 0, &ve);
+		if (vst != st || ve.offset != e.offset)
 			why = "not uriscan_validate's status and offset";
 	}
 	if (!why && st == URISCAN_E_BASE_RELATIVE) {
@@ -151,7 +152,7 @@ static void run_case(const struct cas *c, unsigned line)
 	if (!tap_ok(why == NULL, "line %u: %s + %s", line, c->base, c->ref)) {
 		tap_diag("  %s: got %s (%s) \"%.*s\" input %d offset %zu", why,
 		         uriscan_status_name(st), uriscan_status_name(c->want_st),
-		         st == URISCAN_OK ? (int)len : 0, out, (int)in, eo);
+		         st == URISCAN_OK ? (int)len : 0, out, (int)e.input, e.offset);
 		if (c->want_st == URISCAN_OK)
 			tap_diag("  want \"%.*s\"", (int)c->want_len, c->want);
 	}
@@ -168,17 +169,17 @@ static int parse_error(const char *s, struct cas *c)
 	memcpy(name, s, n);
 	name[n] = '\0';
 	c->want_st = vec_status_from_name(name);
-	c->want_in = URISCAN_RESOLVE_INPUT_NONE;
+	c->want_in = URISCAN_INPUT_NONE;
 	c->want_off = 0;
 	if (c->want_st <= 0)
 		return 0;
 	if (!at)
 		return 1;
 	if (strncmp(at + 1, "base:", 5) == 0) {
-		c->want_in = URISCAN_RESOLVE_INPUT_BASE;
+		c->want_in = URISCAN_INPUT_FIRST;
 		c->want_off = strtoul(at + 6, NULL, 10);
 	} else if (strncmp(at + 1, "reference:", 10) == 0) {
-		c->want_in = URISCAN_RESOLVE_INPUT_REFERENCE;
+		c->want_in = URISCAN_INPUT_SECOND;
 		c->want_off = strtoul(at + 11, NULL, 10);
 	} else {
 		return 0;
@@ -249,50 +250,49 @@ static void run_file(const char *path, int ok_only)
 static void check_arguments(void)
 {
 	char out[64];
-	size_t len = 7, eo = 7;
-	enum uriscan_resolve_input in = URISCAN_RESOLVE_INPUT_BASE;
+	size_t len = 7;
+	struct uriscan_error e = {7, 7, URISCAN_INPUT_FIRST, 7};
 
 	tap_ok(uriscan_resolve(grammar, "a:b", 3, "c", 1, 0, out, sizeof out,
-	                       NULL, NULL, NULL) == URISCAN_E_INVALID_ARG,
+	                       NULL, NULL) == URISCAN_E_INVALID_ARG,
 	       "out_len NULL: invalid_argument");
-	tap_ok(uriscan_resolve(grammar, "a:b", 3, "c", 1, 0, NULL, 4, &len, &eo,
-	                       &in) == URISCAN_E_INVALID_ARG &&
-	           len == 0 && eo == 0 && in == URISCAN_RESOLVE_INPUT_NONE,
+	tap_ok(uriscan_resolve(grammar, "a:b", 3, "c", 1, 0, NULL, 4, &len, &e) == URISCAN_E_INVALID_ARG &&
+	           len == 0 && e.offset == 0 && e.input == URISCAN_INPUT_NONE,
 	       "out NULL with a capacity: invalid_argument, outputs cleared");
 	tap_ok(uriscan_resolve(grammar, NULL, 1, "c", 1, 0, out, sizeof out, &len,
-	                       NULL, NULL) == URISCAN_E_INVALID_ARG &&
+	                       NULL) == URISCAN_E_INVALID_ARG &&
 	           out[0] == '\0',
 	       "base NULL with a length: invalid_argument");
 	tap_ok(uriscan_resolve(grammar, "a:b", 3, NULL, 1, 0, out, sizeof out,
-	                       &len, NULL, NULL) == URISCAN_E_INVALID_ARG,
+	                       &len, NULL) == URISCAN_E_INVALID_ARG,
 	       "reference NULL with a length: invalid_argument");
 	tap_ok(uriscan_resolve(grammar, "a:b", 3, "c", 1, 2u, out, sizeof out,
-	                       &len, NULL, NULL) == URISCAN_E_INVALID_ARG,
+	                       &len, NULL) == URISCAN_E_INVALID_ARG,
 	       "unknown flag: invalid_argument");
 	tap_ok(uriscan_resolve((enum uriscan_grammar)9, "a:b", 3, "c", 1, 0, out,
-	                       sizeof out, &len, NULL, NULL) ==
+	                       sizeof out, &len, NULL) ==
 	           URISCAN_E_GRAMMAR_UNKNOWN,
 	       "unknown grammar");
 	if (grammar != URISCAN_RFC1738)
 		tap_ok(uriscan_resolve(grammar, NULL, 0, "c", 1, 0, out, sizeof out,
-		                       &len, &eo, &in) == URISCAN_E_BASE_RELATIVE &&
-		           in == URISCAN_RESOLVE_INPUT_BASE,
+		                       &len, &e) == URISCAN_E_BASE_RELATIVE &&
+		           e.input == URISCAN_INPUT_FIRST,
 		       "base NULL with length 0 is the empty (relative) base");
 	else
 		tap_ok(uriscan_resolve(grammar, NULL, 0, "c", 1, 0, out, sizeof out,
-		                       &len, &eo, &in) == URISCAN_E_UNSUPPORTED &&
+		                       &len, &e) == URISCAN_E_UNSUPPORTED &&
 		           len == 0,
 		       "rfc1738: unsupported, whatever the inputs");
 	if (grammar != URISCAN_RFC1738) {
 		int st = uriscan_resolve(grammar, "a:/b", 4, NULL, 0, 0, out,
-		                         sizeof out, &len, NULL, NULL);
+		                         sizeof out, &len, NULL);
 		tap_ok(st == URISCAN_OK && strcmp(out, "a:/b") == 0 && len == 4,
 		       "reference NULL with length 0 is the empty reference");
 		/* a NUL byte is data: the reference "a\0" is invalid at 1 */
 		st = uriscan_resolve(grammar, "a:/b", 4, "a\0", 2, 0, out,
-		                     sizeof out, &len, &eo, &in);
-		tap_ok(st != URISCAN_OK && eo == 1 &&
-		           in == URISCAN_RESOLVE_INPUT_REFERENCE,
+		                     sizeof out, &len, &e);
+		tap_ok(st != URISCAN_OK && e.offset == 1 &&
+		           e.input == URISCAN_INPUT_SECOND,
 		       "a NUL byte in the reference is an error at its offset");
 	} else {
 		tap_skip("rfc1738 resolves nothing: no NULL-reference checks");

@@ -157,15 +157,19 @@ static const char *const backend_name[BK_COUNT] = {
 static void run(enum backend b, unsigned rule, const char *s, size_t len,
                 struct result *r)
 {
+	struct uriscan_error ve;
+
 	/* garbage in, so fields that are never written show up */
 	memset(&r->u, 0xa5, sizeof r->u);
+	memset(&ve, 0xa5, sizeof ve);
 	r->veo = (size_t)0xa5a5a5a5u;
 	switch (b) {
 	case BK_API:
 		r->pstatus = uriscan_parse_rule(G, rule, s, len, 0,
 		                                &r->u);
 		r->vstatus = uriscan_validate_rule(G, rule, s, len,
-		                                   0, &r->veo);
+		                                   0, &ve);
+		r->veo = ve.status == r->vstatus ? ve.offset : (size_t)-1;
 		break;
 	case BK_MAIN:
 	case BK_T0: {

@@ -105,7 +105,7 @@ static void compare_one(struct stats *st, const char *line, size_t len)
 
 	memcpy(s, line, len);
 	if (uriscan_parse(URISCAN_RFC3986, s, len, 0, &u) != URISCAN_OK ||
-	    uriscan_normalize(URISCAN_RFC3986, s, len, mine, sizeof mine, &ml, 0,
+	    uriscan_normalize(URISCAN_RFC3986, s, len, 0, mine, sizeof mine, &ml,
 	                      NULL) != URISCAN_OK ||
 	    uriParseSingleUriExA(&uri, s, s + len, &err) != URI_SUCCESS) {
 		free(s);

@@ -221,8 +221,7 @@ static void compare(const char *base, const char *ref)
 	char ours[256], theirs[256];
 	size_t len = 0;
 	int st = uriscan_resolve(URISCAN_RFC3986, base, strlen(base), ref,
-	                         strlen(ref), 0, ours, sizeof ours, &len, NULL,
-	                         NULL);
+	                         strlen(ref), 0, ours, sizeof ours, &len, NULL);
 	int up = uriparser_resolve(base, ref, theirs, sizeof theirs);
 	enum klass k;
 

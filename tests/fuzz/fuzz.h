@@ -109,6 +109,60 @@ fuzz_fail(const char *fmt, ...)
 	} while (0)
 
 /* ------------------------------------------------------------------ */
+/* The error struct                                                    */
+
+/* Is st a status about the bytes of an input (uriscan.h, struct
+ * uriscan_error.input)? */
+__attribute__((unused)) static int fuzz_input_status(int st)
+{
+	return st == URISCAN_E_SYNTAX || st == URISCAN_E_INCOMPLETE ||
+	       st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_BAD_CHAR ||
+	       st == URISCAN_E_BAD_UTF8 || st == URISCAN_E_TOO_LONG;
+}
+
+/* uriscan_validate_rule with its error struct checked (status repeated,
+ * input FIRST exactly on an input status, no component); the offset into
+ * *eo. */
+__attribute__((unused)) static int
+fuzz_validate_rule(enum uriscan_grammar g, unsigned rule, const char *s,
+                   size_t len, unsigned flags, size_t *eo)
+{
+	struct uriscan_error e;
+	int st;
+
+	memset(&e, 0xa5, sizeof e);
+	st = uriscan_validate_rule(g, rule, s, len, flags, &e);
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (fuzz_input_status(st) ? URISCAN_INPUT_FIRST
+	                                                  : URISCAN_INPUT_NONE) &&
+	                e.component == URISCAN_COMPONENT_NONE,
+	            "validate_rule: error struct %d/%d/%u for %s", e.status,
+	            (int)e.input, e.component, uriscan_status_name(st));
+	*eo = e.offset;
+	return st;
+}
+
+/* The same for uriscan_validate, which must agree with the default rule. */
+__attribute__((unused)) static int fuzz_validate(enum uriscan_grammar g,
+                                                 const char *s, size_t len,
+                                                 unsigned flags, size_t *eo)
+{
+	struct uriscan_error e;
+	int st;
+
+	memset(&e, 0xa5, sizeof e);
+	st = uriscan_validate(g, s, len, flags, &e);
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (fuzz_input_status(st) ? URISCAN_INPUT_FIRST
+	                                                  : URISCAN_INPUT_NONE) &&
+	                e.component == URISCAN_COMPONENT_NONE,
+	            "validate: error struct %d/%d/%u for %s", e.status,
+	            (int)e.input, e.component, uriscan_status_name(st));
+	*eo = e.offset;
+	return st;
+}
+
+/* ------------------------------------------------------------------ */
 /* Decoding the input                                                  */
 
 struct fuzz_input {
@@ -149,7 +203,7 @@ __attribute__((unused)) static void fuzz_check_no_grammar(enum uriscan_grammar g
 	unsigned rule = 99;
 	FUZZ_ASSERT(uriscan_rule_count(g) == 0, "rule_count of a missing grammar");
 	FUZZ_ASSERT(uriscan_rule_name(g, 0) == NULL, "rule_name of a missing grammar");
-	FUZZ_ASSERT(uriscan_validate(g, s, len, 0, &eo) == want && eo == 0,
+	FUZZ_ASSERT(fuzz_validate(g, s, len, 0, &eo) == want && eo == 0,
 	            "validate on grammar %d", (int)g);
 	FUZZ_ASSERT(uriscan_parse(g, s, len, 0, &u) == want && u.present == 0 &&
 	                u.error_offset == 0,
@@ -351,7 +405,7 @@ fuzz_check(enum uriscan_grammar g, unsigned rule, unsigned flags,
 	fuzz_cur_s_ = s;
 	fuzz_cur_len_ = len;
 	memset(&u, 0xa5, sizeof u);
-	sv = uriscan_validate_rule(g, rule, s, len, flags, &eo);
+	sv = fuzz_validate_rule(g, rule, s, len, flags, &eo);
 	sp = uriscan_parse_rule(g, rule, s, len, flags, &u);
 	FUZZ_ASSERT(sv == sp && eo == u.error_offset,
 	            "%s/%s: validate %s@%zu, parse %s@%zu",
@@ -388,12 +442,12 @@ fuzz_check(enum uriscan_grammar g, unsigned rule, unsigned flags,
 
 	/* The offset ends the longest possible prefix. */
 	if (fuzz_is_syntax(sv) && eo < len) {
-		st = uriscan_validate_rule(g, rule, s, eo, flags, &eo2);
+		st = fuzz_validate_rule(g, rule, s, eo, flags, &eo2);
 		FUZZ_ASSERT(st == URISCAN_OK || st == URISCAN_E_INCOMPLETE,
 		            "%s: %s at %zu, but the prefix of %zu bytes gives %s@%zu",
 		            rn, uriscan_status_name(sv), eo, eo,
 		            uriscan_status_name(st), eo2);
-		st = uriscan_validate_rule(g, rule, s, eo + 1, flags, &eo2);
+		st = fuzz_validate_rule(g, rule, s, eo + 1, flags, &eo2);
 		FUZZ_ASSERT(st == sv && eo2 == eo,
 		            "%s: %s at %zu, but the prefix of %zu bytes gives %s@%zu",
 		            rn, uriscan_status_name(sv), eo, eo + 1,

@@ -196,8 +196,8 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 			/* rule 7: the search goes on at the byte that stopped the
 			 * machine (the end of the text when nothing did), which
 			 * may lie past the match */
-			st = uriscan_validate_rule(g, xrule, b, len - (size_t)m->off,
-			                           0, &eo);
+			st = fuzz_validate_rule(g, xrule, b, len - (size_t)m->off,
+			                              0, &eo);
 			if (st == URISCAN_OK || st == URISCAN_E_INCOMPLETE)
 				eo = len - (size_t)m->off;
 			FUZZ_ASSERT(eo > max_len && eo >= m->len,
@@ -239,7 +239,7 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 			            i, m->nbytes, (unsigned long long)m->len, max_len);
 			FUZZ_ASSERT(m->uri.present == 0 && m->uri.grammar == g,
 			            "truncated match %zu with components", i);
-			st = uriscan_validate_rule(g, xrule, b, (size_t)m->len, 0, &eo);
+			st = fuzz_validate_rule(g, xrule, b, (size_t)m->len, 0, &eo);
 			FUZZ_ASSERT(st == URISCAN_OK,
 			            "truncated match %zu of %llu bytes: %s@%zu", i,
 			            (unsigned long long)m->len, uriscan_status_name(st),
@@ -250,7 +250,7 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		FUZZ_ASSERT(m->nbytes == m->len && m->len <= max_len,
 		            "match %zu: nbytes %zu, length %llu, max_len %zu", i,
 		            m->nbytes, (unsigned long long)m->len, max_len);
-		st = uriscan_validate_rule(g, xrule, b, m->nbytes, 0, &eo);
+		st = fuzz_validate_rule(g, xrule, b, m->nbytes, 0, &eo);
 		FUZZ_ASSERT(st == URISCAN_OK, "match %zu \"%.*s\": %s: %s@%zu", i,
 		            (int)m->nbytes, b, uriscan_rule_name(g, xrule),
 		            uriscan_status_name(st), eo);
@@ -289,7 +289,7 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 			size_t w = len - (size_t)m->off;
 			if (w > max_len + 1)
 				w = max_len + 1;
-			st = uriscan_validate_rule(g, xrule, b, w, 0, &eo);
+			st = fuzz_validate_rule(g, xrule, b, w, 0, &eo);
 			if (st == URISCAN_OK || st == URISCAN_E_INCOMPLETE)
 				eo = w;
 			FUZZ_ASSERT(eo >= m->nbytes,
@@ -302,7 +302,7 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 			for (size_t k = m->nbytes + 1; k <= eo && k <= m->nbytes + 64;
 			     k++) {
 				size_t e2;
-				FUZZ_ASSERT(uriscan_validate_rule(g, xrule, b, k, 0, &e2) !=
+				FUZZ_ASSERT(fuzz_validate_rule(g, xrule, b, k, 0, &e2) !=
 				                URISCAN_OK,
 				            "match %zu of %zu bytes, but %zu are valid", i,
 				            m->nbytes, k);
@@ -335,7 +335,7 @@ static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
 			memcpy(chunk, s + at, n);
 		st = uriscan_extractor_feed(x, chunk, n);
 		FUZZ_ASSERT(st == URISCAN_OK, "feed: %s", uriscan_status_name(st));
-		while (uriscan_extractor_next(x, &m)) {
+		while (uriscan_extractor_next(x, &m) == URISCAN_OK) {
 			if (!checked_state) {
 				checked_state = 1;
 				st = uriscan_extractor_feed(x, s, len);
@@ -353,9 +353,9 @@ static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
 	}
 	st = uriscan_extractor_finish(x);
 	FUZZ_ASSERT(st == URISCAN_OK, "finish: %s", uriscan_status_name(st));
-	while (uriscan_extractor_next(x, &m))
+	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 		xm_add(l, &m);
-	FUZZ_ASSERT(uriscan_extractor_next(x, &m) == 0, "next after the end");
+	FUZZ_ASSERT(uriscan_extractor_next(x, &m) == URISCAN_DONE, "next after the end");
 	FUZZ_ASSERT(uriscan_extractor_feed(x, s, len) == URISCAN_E_STATE &&
 	                uriscan_extractor_finish(x) == URISCAN_E_STATE,
 	            "feed or finish after finish");
@@ -381,7 +381,7 @@ static char *xm_tile(const char *s, size_t len, size_t *n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct uriscan_extract_options o = {0, 0, NULL};
+	struct uriscan_extract_options o = {sizeof o, 0, 0, NULL};
 	struct xm_list whole = {0}, other = {0};
 	const struct uriscan__gen *gen;
 	uriscan_extractor *x = NULL;
@@ -419,7 +419,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cur_len_ = len;
 
 	st = uriscan_extractor_new(g, &o, &x);
-	st2 = uriscan_extract(g, &o, s, len, xm_cb, &whole, &count);
+	st2 = uriscan_extract(g, s, len, &o, xm_cb, &whole, &count);
 	FUZZ_ASSERT(st == st2, "extractor_new %s, uriscan_extract %s",
 	            uriscan_status_name(st), uriscan_status_name(st2));
 	if (st != URISCAN_OK) {
@@ -460,10 +460,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct uriscan_match m;
 		st = uriscan_extractor_feed(x, len ? s : NULL, len);
 		FUZZ_ASSERT(st == URISCAN_OK, "feed: %s", uriscan_status_name(st));
-		while (uriscan_extractor_next(x, &m))
+		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 			xm_add(&other, &m);
 		FUZZ_ASSERT(uriscan_extractor_finish(x) == URISCAN_OK, "finish");
-		while (uriscan_extractor_next(x, &m))
+		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 			xm_add(&other, &m);
 	}
 	xm_same(&whole, &other, "one feed");
@@ -472,7 +472,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* the other search (SIMD or scalar) */
 	o.flags ^= URISCAN_EXTRACT_SCALAR;
-	st = uriscan_extract(g, &o, s, len, xm_cb, &other, NULL);
+	st = uriscan_extract(g, s, len, &o, xm_cb, &other, NULL);
 	FUZZ_ASSERT(st == URISCAN_OK, "extract: %s", uriscan_status_name(st));
 	xm_same(&whole, &other,
 	        (o.flags & URISCAN_EXTRACT_SCALAR) ? "scalar" : "SIMD");

@@ -29,8 +29,32 @@
  */
 #include "fuzz.h"
 
-typedef int (*map_fn)(const char *s, size_t len, char *out, size_t out_cap,
-                      size_t *out_len, unsigned flags, size_t *error_offset);
+typedef int (*map_fn)(const char *s, size_t len, unsigned flags, char *out,
+                      size_t out_cap, size_t *out_len,
+                      struct uriscan_error *err);
+
+/* f, its error's offset into *eo (when eo is not NULL); the error struct
+ * must repeat the status and name the input exactly on an input status. */
+static int map_call(map_fn f, const char *s, size_t len, char *out,
+                    size_t cap, size_t *n, unsigned flags, size_t *eo)
+{
+	struct uriscan_error e;
+	int st;
+
+	if (eo == NULL)
+		return f(s, len, flags, out, cap, n, NULL);
+	st = f(s, len, flags, out, cap, n, &e);
+	FUZZ_ASSERT(e.status == st &&
+	                (e.input == URISCAN_INPUT_FIRST) ==
+	                    (st != URISCAN_OK && st != URISCAN_E_BUFFER_TOO_SMALL &&
+	                     st != URISCAN_E_INVALID_ARG &&
+	                     st != URISCAN_E_IDNA_UNAVAILABLE) &&
+	                e.component == URISCAN_COMPONENT_NONE,
+	            "error struct: status %d for %s, input %d", e.status,
+	            uriscan_status_name(st), (int)e.input);
+	*eo = e.offset;
+	return st;
+}
 
 /*
  * Map s[0, len) with every buffer size that matters. Returns the status;
@@ -47,7 +71,7 @@ static int map_all(map_fn f, const char *name, const char *s, size_t len,
 
 	*res = NULL;
 	*res_len = 0;
-	st = f(len ? s : NULL, len, NULL, 0, &n, flags, &eo);
+	st = map_call(f, len ? s : NULL, len, NULL, 0, &n, flags, &eo);
 	if (st != URISCAN_E_BUFFER_TOO_SMALL) {
 		/* an invalid input (or a flag the library cannot do): the same
 		 * answer whatever the buffer */
@@ -56,12 +80,12 @@ static int map_all(map_fn f, const char *name, const char *s, size_t len,
 		FUZZ_ASSERT(n == 0, "%s: %s with *out_len %zu", name,
 		            uriscan_status_name(st), n);
 		char small[4] = "xyz";
-		st2 = f(s, len, small, sizeof small, &n2, flags, &eo2);
+		st2 = map_call(f, s, len, small, sizeof small, &n2, flags, &eo2);
 		FUZZ_ASSERT(st2 == st && eo2 == eo && n2 == 0 && small[0] == '\0',
 		            "%s: %s@%zu with a size query, %s@%zu with a buffer", name,
 		            uriscan_status_name(st), eo, uriscan_status_name(st2),
 		            eo2);
-		st2 = f(s, len, NULL, 0, &n2, flags, NULL);
+		st2 = map_call(f, s, len, NULL, 0, &n2, flags, NULL);
 		FUZZ_ASSERT(st2 == st, "%s: error_offset NULL changes the status",
 		            name);
 		return st;
@@ -71,7 +95,7 @@ static int map_all(map_fn f, const char *name, const char *s, size_t len,
 	/* exactly enough */
 	buf = malloc(n + 1);
 	FUZZ_ASSERT(buf != NULL, "out of memory");
-	st = f(s, len, buf, n + 1, &n2, flags, &eo);
+	st = map_call(f, s, len, buf, n + 1, &n2, flags, &eo);
 	FUZZ_ASSERT(st == URISCAN_OK && n2 == n && eo == 0 && buf[n] == '\0',
 	            "%s: %s, *out_len %zu into a buffer of %zu + 1", name,
 	            uriscan_status_name(st), n2, n);
@@ -80,7 +104,7 @@ static int map_all(map_fn f, const char *name, const char *s, size_t len,
 		char *b2 = malloc(cap);
 		FUZZ_ASSERT(b2 != NULL, "out of memory");
 		n2 = 77;
-		st = f(s, len, b2, cap, &n2, flags, &eo);
+		st = map_call(f, s, len, b2, cap, &n2, flags, &eo);
 		FUZZ_ASSERT(st == URISCAN_E_BUFFER_TOO_SMALL && n2 == n,
 		            "%s: %s, *out_len %zu into a buffer of %zu for %zu", name,
 		            uriscan_status_name(st), n2, cap, n);
@@ -118,7 +142,7 @@ static void check_valid(enum uriscan_grammar g, const char *s, size_t len,
                         const char *what)
 {
 	size_t eo = 0;
-	int st = uriscan_validate(g, s, len, 0, &eo);
+	int st = fuzz_validate(g, s, len, 0, &eo);
 	FUZZ_ASSERT(st == URISCAN_OK, "%s is not a valid %s: %s@%zu (\"%.*s\")",
 	            what, uriscan_grammar_name(g), uriscan_status_name(st), eo,
 	            (int)len, s);
@@ -128,7 +152,7 @@ static void iri_side(const char *s, size_t len, unsigned flags)
 {
 	size_t eo = 0, n, n2, nhigh = 0;
 	char *uri, *back;
-	int v = uriscan_validate(URISCAN_RFC3987, s, len, 0, &eo);
+	int v = fuzz_validate(URISCAN_RFC3987, s, len, 0, &eo);
 	int idna = (flags & URISCAN_IRI_IDNA) != 0;
 	int st = map_all(uriscan_iri_to_uri, "iri_to_uri", s, len, flags, &uri,
 	                 &n);
@@ -140,11 +164,14 @@ static void iri_side(const char *s, size_t len, unsigned flags)
 		return;
 	}
 	if (v != URISCAN_OK) {
-		size_t eo2 = 0, n0;
+		struct uriscan_error e2;
+		size_t n0;
 		FUZZ_ASSERT(st == v, "iri_to_uri: %s, validate: %s",
 		            uriscan_status_name(st), uriscan_status_name(v));
-		uriscan_iri_to_uri(s, len, NULL, 0, &n0, flags, &eo2);
-		FUZZ_ASSERT(eo2 == eo, "iri_to_uri: offset %zu, validate: %zu", eo2,
+		uriscan_iri_to_uri(s, len, flags, NULL, 0, &n0, &e2);
+		size_t eo2 = e2.offset;
+		FUZZ_ASSERT(eo2 == eo && e2.status == st &&
+		                e2.input == URISCAN_INPUT_FIRST, "iri_to_uri: offset %zu, validate: %zu", eo2,
 		            eo);
 		return;
 	}
@@ -195,16 +222,19 @@ static void uri_side(const char *s, size_t len, unsigned flags)
 {
 	size_t eo = 0, n, n2;
 	char *iri, *back;
-	int v = uriscan_validate(URISCAN_RFC3986, s, len, 0, &eo);
+	int v = fuzz_validate(URISCAN_RFC3986, s, len, 0, &eo);
 	int st = map_all(uriscan_uri_to_iri, "uri_to_iri", s, len, flags, &iri,
 	                 &n);
 
 	if (v != URISCAN_OK) {
-		size_t eo2 = 0, n0;
+		struct uriscan_error e2;
+		size_t n0;
 		FUZZ_ASSERT(st == v, "uri_to_iri: %s, validate: %s",
 		            uriscan_status_name(st), uriscan_status_name(v));
-		uriscan_uri_to_iri(s, len, NULL, 0, &n0, flags, &eo2);
-		FUZZ_ASSERT(eo2 == eo, "uri_to_iri: offset %zu, validate: %zu", eo2,
+		uriscan_uri_to_iri(s, len, flags, NULL, 0, &n0, &e2);
+		size_t eo2 = e2.offset;
+		FUZZ_ASSERT(eo2 == eo && e2.status == st &&
+		                e2.input == URISCAN_INPUT_FIRST, "uri_to_iri: offset %zu, validate: %zu", eo2,
 		            eo);
 		return;
 	}

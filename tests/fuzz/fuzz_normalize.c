@@ -33,9 +33,16 @@ static unsigned norm_flags(enum uriscan_grammar g, unsigned f)
 static int norm(enum uriscan_grammar g, const char *s, size_t len,
                 unsigned flags, char **res, size_t *res_len, size_t *eo)
 {
-	size_t n = 77, n2 = 77, eo2 = 77, veo = 77;
-	int st = uriscan_normalize(g, len ? s : NULL, len, NULL, 0, &n, flags, eo);
-	int vst = uriscan_validate(g, s, len, 0, &veo);
+	size_t n = 77, n2 = 77, veo = 77;
+	struct uriscan_error e, e2;
+	int st = uriscan_normalize(g, len ? s : NULL, len, flags, NULL, 0, &n, &e);
+	int vst = fuzz_validate(g, s, len, 0, &veo);
+
+	*eo = e.offset;
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (fuzz_input_status(st) ? URISCAN_INPUT_FIRST
+	                                                  : URISCAN_INPUT_NONE),
+	            "normalize: error struct %d/%d", e.status, (int)e.input);
 	char *buf;
 
 	*res = NULL;
@@ -47,9 +54,9 @@ static int norm(enum uriscan_grammar g, const char *s, size_t len,
 		            veo);
 		FUZZ_ASSERT(n == 0, "%s with *out_len %zu", uriscan_status_name(st),
 		            n);
-		st = uriscan_normalize(g, s, len, small, sizeof small, &n2, flags,
-		                       &eo2);
-		FUZZ_ASSERT(st == vst && eo2 == veo && n2 == 0 && small[0] == '\0',
+		st = uriscan_normalize(g, s, len, flags, small, sizeof small, &n2,
+		                       &e2);
+		FUZZ_ASSERT(st == vst && e2.offset == veo && n2 == 0 && small[0] == '\0',
 		            "an invalid input with a buffer");
 		return st;
 	}
@@ -57,14 +64,14 @@ static int norm(enum uriscan_grammar g, const char *s, size_t len,
 	            uriscan_status_name(vst));
 	buf = malloc(n + 1);
 	FUZZ_ASSERT(buf != NULL, "out of memory");
-	st = uriscan_normalize(g, s, len, buf, n + 1, &n2, flags, &eo2);
-	FUZZ_ASSERT(st == URISCAN_OK && n2 == n && eo2 == 0 && buf[n] == '\0',
+	st = uriscan_normalize(g, s, len, flags, buf, n + 1, &n2, &e2);
+	FUZZ_ASSERT(st == URISCAN_OK && n2 == n && e2.offset == 0 && buf[n] == '\0',
 	            "%s, *out_len %zu into %zu + 1", uriscan_status_name(st), n2,
 	            n);
 	for (size_t cap = n; cap > 0; cap /= 2) {
 		char *b2 = malloc(cap);
 		FUZZ_ASSERT(b2 != NULL, "out of memory");
-		st = uriscan_normalize(g, s, len, b2, cap, &n2, flags, &eo2);
+		st = uriscan_normalize(g, s, len, flags, b2, cap, &n2, &e2);
 		FUZZ_ASSERT(st == URISCAN_E_BUFFER_TOO_SMALL && n2 == n,
 		            "capacity %zu of %zu + 1: %s, *out_len %zu", cap, n,
 		            uriscan_status_name(st), n2);
@@ -79,12 +86,12 @@ static int equiv(enum uriscan_grammar g, const char *a, size_t al,
                  const char *b, size_t bl, unsigned flags)
 {
 	int eq = -1;
-	size_t eo = 77;
-	unsigned which = 77;
+	struct uriscan_error e = {77, 77, URISCAN_INPUT_SECOND, 77};
 	int st = uriscan_equivalent(g, al ? a : NULL, al, bl ? b : NULL, bl,
-	                            flags, &eq, &eo, &which);
-	FUZZ_ASSERT(st == URISCAN_OK && (eq == 0 || eq == 1) && eo == 0 &&
-	                which == 0,
+	                            flags, &eq, &e);
+	FUZZ_ASSERT(st == URISCAN_OK && (eq == 0 || eq == 1) && e.offset == 0 &&
+	                e.input == URISCAN_INPUT_NONE && e.status == st &&
+	                e.component == URISCAN_COMPONENT_NONE,
 	            "equivalent of valid inputs: %s eq=%d", uriscan_status_name(st),
 	            eq);
 	return eq;
@@ -105,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cur_len_ = in.rest_len;
 	if (!uriscan_grammar_available(in.g)) {
 		size_t n = 5;
-		FUZZ_ASSERT(uriscan_normalize(in.g, s, in.rest_len, NULL, 0, &n, 0,
+		FUZZ_ASSERT(uriscan_normalize(in.g, s, in.rest_len, 0, NULL, 0, &n,
 		                              NULL) != URISCAN_OK &&
 		                n == 0,
 		            "normalize on a missing grammar");
@@ -137,8 +144,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		                equiv(in.g, b, bl, s, al, flags) == same,
 		            "equivalent(a, b) != (normalize(a) == normalize(b))");
 	} else {
-		int st = uriscan_equivalent(in.g, s, al, b, bl, flags, &eq, &eo,
-		                            &which);
+		struct uriscan_error e;
+		int st = uriscan_equivalent(in.g, s, al, b, bl, flags, &eq, &e);
+		eo = e.offset;
+		which = (unsigned)e.input;
 		FUZZ_ASSERT(eq == 0 && (sa != URISCAN_OK
 		                            ? st == sa && eo == eoa && which == 1
 		                            : st == sb && eo == eob && which == 2),

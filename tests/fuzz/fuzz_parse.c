@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* The top-rule entry points are the rule entry points on the default
 	 * rule. */
-	FUZZ_ASSERT(uriscan_validate(in.g, s, len, in.flags, &eo) == st,
+	FUZZ_ASSERT(fuzz_validate(in.g, s, len, in.flags, &eo) == st,
 	            "uriscan_validate differs from uriscan_validate_rule");
 	FUZZ_ASSERT(uriscan_parse(in.g, s, len, in.flags, &u) == st &&
 	                u.error_offset == eo && u.rule == rule,
@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 			if (lv == was || uriscan__skip_use(lv) != lv)
 				continue;
-			st2 = uriscan_validate(in.g, s, len, in.flags, &eo2);
+			st2 = fuzz_validate(in.g, s, len, in.flags, &eo2);
 			FUZZ_ASSERT(st2 == st && eo2 == eo,
 			            "validate with SIMD level %d differs (level %d)",
 			            lv, was);
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* NULL with length 0 is the empty string. */
 	if (len == 0) {
 		size_t eo0 = 1;
-		FUZZ_ASSERT(uriscan_validate(in.g, NULL, 0, in.flags, &eo0) == st &&
+		FUZZ_ASSERT(fuzz_validate(in.g, NULL, 0, in.flags, &eo0) == st &&
 		                eo0 == eo,
 		            "NULL+0 differs from \"\"+0");
 	}

@@ -43,7 +43,7 @@ static void check_roundtrip(enum uriscan_grammar g, const char *s, size_t len,
 	FUZZ_ASSERT(uriscan_uri_parts_from(u, s, len, &parts) == URISCAN_OK,
 	            "parts_from failed");
 	char *out = xmalloc(len + 1);
-	int st = uriscan_recompose(g, &parts, out, len + 1, &n, 0, NULL, NULL);
+	int st = uriscan_recompose(g, &parts, 0, out, len + 1, &n, NULL);
 	FUZZ_ASSERT(st == URISCAN_OK && n == len && fuzz_span_eq(out, n, s, len),
 	            "%s: recompose of a parse: %s, %zu bytes",
 	            uriscan_grammar_name(g), uriscan_status_name(st), n);
@@ -54,11 +54,20 @@ static void check_set(enum uriscan_grammar g, const char *s, size_t len,
                       const struct uriscan_uri *u, unsigned c, unsigned flags,
                       const char *val, size_t vlen)
 {
-	size_t n = 77, n2 = 0, eo = 77;
-	unsigned ec = 77;
+	size_t n = 77, n2 = 0, eo;
+	unsigned ec;
 	struct uriscan_uri r;
-	int st = uriscan_set_component(u, s, len, c, val, vlen, flags, NULL, 0,
-	                               &n, &eo, &ec);
+	struct uriscan_set_options so = {sizeof so, c, val, vlen, flags};
+	struct uriscan_error e;
+	int st = uriscan_set_component(u, s, len, &so, NULL, 0, &n, &e);
+	eo = e.offset;
+	ec = e.component;
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (st != URISCAN_E_COMPONENT ? URISCAN_INPUT_NONE
+	                            : ec == c                 ? URISCAN_INPUT_SECOND
+	                                                      : URISCAN_INPUT_FIRST),
+	            "set %s: error struct %d/%d/%u", uriscan_component_name(c),
+	            e.status, (int)e.input, ec);
 	if (st == URISCAN_E_COMPONENT) {
 		struct uriscan_uri_parts parts;
 		uriscan_uri_parts_from(u, s, len, &parts);
@@ -73,10 +82,10 @@ static void check_set(enum uriscan_grammar g, const char *s, size_t len,
 	            "set %s: size query gives %s", uriscan_component_name(c),
 	            uriscan_status_name(st));
 	char *out = xmalloc(n + 1);
-	st = uriscan_set_component(u, s, len, c, val, vlen, flags, out, n + 1,
-	                           &n2, &eo, &ec);
+	st = uriscan_set_component(u, s, len, &so, out, n + 1, &n2, &e);
 	FUZZ_ASSERT(st == URISCAN_OK && n2 == n && out[n] == '\0' &&
-	                ec == URISCAN_COMPONENT_COUNT,
+	                e.component == URISCAN_COMPONENT_NONE &&
+	                e.input == URISCAN_INPUT_NONE,
 	            "set %s: %s with a buffer of %zu + 1",
 	            uriscan_component_name(c), uriscan_status_name(st), n);
 	fuzz_cur_s_ = out;
@@ -104,9 +113,17 @@ static void check_set(enum uriscan_grammar g, const char *s, size_t len,
 
 static void check_decode(const char *s, size_t len, unsigned flags)
 {
-	size_t n = 77, n2 = 77, eo = 77;
+	size_t n = 77, n2 = 77, eo;
 	unsigned info = 77;
-	int st = uriscan_percent_decode(s, len, NULL, 0, &n, flags, &info, &eo);
+	struct uriscan_error e;
+	int st = uriscan_percent_decode(s, len, flags, NULL, 0, &n, &info, &e);
+	eo = e.offset;
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (st == URISCAN_E_BAD_PERCENT ||
+	                                    st == URISCAN_E_TOO_LONG
+	                                ? URISCAN_INPUT_FIRST
+	                                : URISCAN_INPUT_NONE),
+	            "decode: error struct %d/%d", e.status, (int)e.input);
 	if (st == URISCAN_E_BAD_PERCENT) {
 		FUZZ_ASSERT(!(flags & URISCAN_DECODE_LENIENT) && n == 0 && eo <= len &&
 		                ((eo >= 1 && s[eo - 1] == '%') ||
@@ -122,7 +139,7 @@ static void check_decode(const char *s, size_t len, unsigned flags)
 	for (size_t cap = n; ; cap /= 2) {
 		char *out = xmalloc(cap);
 		unsigned info2 = 0;
-		st = uriscan_percent_decode(s, len, out, cap, &n2, flags, &info2, NULL);
+		st = uriscan_percent_decode(s, len, flags, out, cap, &n2, &info2, NULL);
 		FUZZ_ASSERT(n2 == n && info2 == info &&
 		                st == (cap >= n ? URISCAN_OK
 		                                : URISCAN_E_BUFFER_TOO_SMALL),
@@ -166,10 +183,10 @@ static void check_query(const char *q, size_t len, unsigned flags)
 		/* lookup by the decoded key */
 		char key[256];
 		size_t kn = 0;
-		if (uriscan_percent_decode(q ? q + p.key.off : NULL, p.key.len, key,
-		                           sizeof key, &kn,
-		                           (flags & URISCAN_DECODE_PLUS) |
+		if (uriscan_percent_decode(q ? q + p.key.off : NULL, p.key.len, (flags & URISCAN_DECODE_PLUS) |
 		                               URISCAN_DECODE_LENIENT,
+		                           key, sizeof key,
+		                           &kn,
 		                           NULL, NULL) == URISCAN_OK) {
 			FUZZ_ASSERT(uriscan_query_get(q, len, key, kn, flags, &found,
 			                              &f) == URISCAN_OK &&

@@ -92,12 +92,11 @@ static void check_fixed_point(const struct rcase *c)
 	FUZZ_ASSERT(t2 != NULL && t3 != NULL, "out of memory");
 	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, c->res,
 	                            c->res_len, 0, t2, c->res_len + 1, &n2,
-	                            NULL, NULL) == URISCAN_OK &&
+	                            NULL) == URISCAN_OK &&
 	                (empty_path || fuzz_span_eq(t2, n2, c->res, c->res_len)),
 	            "the result resolved again is not itself: %s", c->res);
 	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, t2, n2, 0, t3,
-	                            c->res_len + 1, &n3, NULL,
-	                            NULL) == URISCAN_OK &&
+	                            c->res_len + 1, &n3, NULL) == URISCAN_OK &&
 	                fuzz_span_eq(t2, n2, t3, n3),
 	            "resolving is not idempotent: %s", c->res);
 	free(t2);
@@ -145,8 +144,7 @@ static void check_absolute(const struct rcase *c)
 	/* whatever the base */
 	if (c->res_len < sizeof other) {
 		FUZZ_ASSERT(uriscan_resolve(c->g, "z:", 2, c->ref, c->ref_len, 0,
-		                            other, sizeof other, &n, NULL,
-		                            NULL) == URISCAN_OK &&
+		                            other, sizeof other, &n, NULL) == URISCAN_OK &&
 		                fuzz_span_eq(other, n, c->res, c->res_len),
 		            "an absolute reference depends on the base");
 	}
@@ -159,12 +157,12 @@ static char *normalized(enum uriscan_grammar g, const char *s, size_t n,
 {
 	char *out;
 	*len = 0;
-	if (uriscan_normalize(g, s, n, NULL, 0, len, 0, NULL) !=
+	if (uriscan_normalize(g, s, n, 0, NULL, 0, len, NULL) !=
 	    URISCAN_E_BUFFER_TOO_SMALL)
 		return NULL;
 	out = malloc(*len + 1);
 	FUZZ_ASSERT(out != NULL, "out of memory");
-	FUZZ_ASSERT(uriscan_normalize(g, s, n, out, *len + 1, len, 0, NULL) ==
+	FUZZ_ASSERT(uriscan_normalize(g, s, n, 0, out, *len + 1, len, NULL) ==
 	                URISCAN_OK,
 	            "normalize failed after its size query");
 	return out;
@@ -194,13 +192,13 @@ static void check_normalized_ref(const struct rcase *c)
 	ref = normalized(c->g, c->ref, c->ref_len, &nr);
 	FUZZ_ASSERT(ref != NULL, "a reference that resolves does not normalize");
 	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, ref, nr, 0, NULL,
-	                            0, &nt, NULL, NULL) ==
+	                            0, &nt, NULL) ==
 	                URISCAN_E_BUFFER_TOO_SMALL,
 	            "the normalized reference does not resolve: %s", ref);
 	t = malloc(nt + 1);
 	FUZZ_ASSERT(t != NULL, "out of memory");
 	FUZZ_ASSERT(uriscan_resolve(c->g, c->base, c->base_len, ref, nr, 0, t,
-	                            nt + 1, &nt, NULL, NULL) == URISCAN_OK,
+	                            nt + 1, &nt, NULL) == URISCAN_OK,
 	            "resolve failed after its size query");
 	a = normalized(c->g, c->res, c->res_len, &na);
 	b = normalized(c->g, t, nt, &nb);
@@ -233,26 +231,26 @@ static int query_ref_2396(const char *r, size_t n, size_t *off)
 	FUZZ_ASSERT(uriscan_rule_from_name(URISCAN_RFC2396, "query", &rq) == 0 &&
 	                uriscan_rule_from_name(URISCAN_RFC2396, "fragment", &rf) == 0,
 	            "rules query and fragment");
-	st = uriscan_validate_rule(URISCAN_RFC2396, rq, r + 1, h - 1, 0, &eo);
+	st = fuzz_validate_rule(URISCAN_RFC2396, rq, r + 1, h - 1, 0, &eo);
 	*off = st == URISCAN_OK ? 0 : 1 + eo;
 	if (st == URISCAN_E_INCOMPLETE && h < n)
 		st = URISCAN_E_BAD_PERCENT;
 	if (st != URISCAN_OK || h == n)
 		return st;
-	st = uriscan_validate_rule(URISCAN_RFC2396, rf, r + h + 1, n - h - 1, 0,
+	st = fuzz_validate_rule(URISCAN_RFC2396, rf, r + h + 1, n - h - 1, 0,
 	                           &eo);
 	*off = st == URISCAN_OK ? 0 : h + 1 + eo;
 	return st;
 }
 
 /* The status the inputs must give, with the input and offset. */
-static int expected(const struct rcase *c, enum uriscan_resolve_input *in,
+static int expected(const struct rcase *c, enum uriscan_input *in,
                     size_t *off)
 {
 	struct uriscan_uri b;
 	int st;
 
-	*in = URISCAN_RESOLVE_INPUT_NONE;
+	*in = URISCAN_INPUT_NONE;
 	*off = 0;
 	if (c->flags & ~URISCAN_RESOLVE_NON_STRICT)
 		return URISCAN_E_INVALID_ARG;
@@ -262,23 +260,23 @@ static int expected(const struct rcase *c, enum uriscan_resolve_input *in,
 		           : URISCAN_E_GRAMMAR_UNAVAILABLE;
 	if (c->g == URISCAN_RFC1738)
 		return URISCAN_E_UNSUPPORTED;
-	st = uriscan_validate(c->g, c->base, c->base_len, 0, off);
+	st = fuzz_validate(c->g, c->base, c->base_len, 0, off);
 	if (st != URISCAN_OK) {
-		*in = URISCAN_RESOLVE_INPUT_BASE;
+		*in = URISCAN_INPUT_FIRST;
 		return st;
 	}
 	FUZZ_ASSERT(uriscan_parse(c->g, c->base, c->base_len, 0, &b) == URISCAN_OK,
 	            "parse differs from validate");
 	if (b.kind != URISCAN_KIND_URI) {
-		*in = URISCAN_RESOLVE_INPUT_BASE;
+		*in = URISCAN_INPUT_FIRST;
 		return URISCAN_E_BASE_RELATIVE;
 	}
-	st = uriscan_validate(c->g, c->ref, c->ref_len, 0, off);
+	st = fuzz_validate(c->g, c->ref, c->ref_len, 0, off);
 	if (st == URISCAN_E_SYNTAX && *off == 0 && c->g == URISCAN_RFC2396 &&
 	    c->ref[0] == '?')
 		st = query_ref_2396(c->ref, c->ref_len, off);
 	if (st != URISCAN_OK) {
-		*in = URISCAN_RESOLVE_INPUT_REFERENCE;
+		*in = URISCAN_INPUT_SECOND;
 		return st;
 	}
 	return URISCAN_OK; /* or unsupported for an opaque RFC 2396 base */
@@ -288,8 +286,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_input in;
 	struct rcase c;
-	enum uriscan_resolve_input want_in, got_in = URISCAN_RESOLVE_INPUT_BASE;
-	size_t want_off, got_off = 5, len = 5, need = 0;
+	enum uriscan_input want_in, got_in;
+	size_t want_off, got_off, len = 5, need = 0;
+	struct uriscan_error got = {5, 5, URISCAN_INPUT_FIRST, 5};
 	const char *nl;
 	char first[2] = {'x', 'x'};
 	int st, want;
@@ -316,7 +315,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	want = expected(&c, &want_in, &want_off);
 	st = uriscan_resolve(c.g, c.base, c.base_len, c.ref, c.ref_len, c.flags,
-	                     first, 1, &len, &got_off, &got_in);
+	                     first, 1, &len, &got);
+	got_off = got.offset;
+	got_in = got.input;
+	FUZZ_ASSERT(got.status == st && got.component == URISCAN_COMPONENT_NONE,
+	            "resolve: error struct status %d, component %u", got.status,
+	            got.component);
 	if (want != URISCAN_OK || st == URISCAN_E_UNSUPPORTED) {
 		if (st == URISCAN_E_UNSUPPORTED && want == URISCAN_OK) {
 			struct uriscan_uri b;
@@ -347,13 +351,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			len = 1;
 			st = uriscan_resolve(c.g, c.base, c.base_len, c.ref, c.ref_len,
 			                     c.flags, caps[i] ? out : NULL, caps[i], &len,
-			                     NULL, NULL);
+			                     NULL);
 			FUZZ_ASSERT(st == URISCAN_E_BUFFER_TOO_SMALL && len == need,
 			            "capacity %zu of %zu: %s, %zu", caps[i], need,
 			            uriscan_status_name(st), len);
 		}
 		st = uriscan_resolve(c.g, c.base, c.base_len, c.ref, c.ref_len,
-		                     c.flags, out, need + 1, &len, &got_off, &got_in);
+		                     c.flags, out, need + 1, &len, &got);
 		FUZZ_ASSERT(st == URISCAN_OK && len == need && out[need] == '\0' &&
 		                strlen(out) == need,
 		            "exact buffer: %s, %zu of %zu", uriscan_status_name(st),

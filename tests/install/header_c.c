@@ -27,7 +27,12 @@ static const char *names_from_the_table(int st)
 int main(void)
 {
 	struct uriscan_uri u;
-	size_t eo = 0;
+	struct uriscan_error eo = {0, 0, URISCAN_INPUT_NONE, 0};
+	struct uriscan_set_options so = {sizeof so, URISCAN_PATH, "/x", 2, 0};
+	struct uriscan_extract_options xo = {sizeof xo, 0, 0, 0};
+	const char *c;
+	size_t clen = 0;
+	char out[16];
 	unsigned rule = 0;
 	enum uriscan_grammar g = URISCAN_RFC3986;
 	int bad = 0;
@@ -54,8 +59,19 @@ int main(void)
 	bad |= uriscan_rule_default(g) >= uriscan_rule_count(g);
 	bad |= uriscan_validate(g, "a:b", 3, 0, &eo) != URISCAN_OK;
 	bad |= uriscan_validate_rule(g, rule, "h", 1, 0, &eo) != URISCAN_OK;
+	bad |= eo.status != URISCAN_OK || eo.input != URISCAN_INPUT_NONE ||
+	       eo.component != URISCAN_COMPONENT_NONE;
 	bad |= uriscan_parse(g, "a:b", 3, 0, &u) != URISCAN_OK;
 	bad |= !URISCAN_HAS(&u, URISCAN_SCHEME);
+	c = uriscan_component(&u, "a:b", URISCAN_SCHEME, &clen);
+	bad |= c == 0 || clen != 1 || *c != 'a';
+	bad |= uriscan_set_component(&u, "a:b", 3, &so, out, sizeof out, &clen,
+	                             &eo) != URISCAN_OK;
+	bad |= uriscan_extract(g, "a:b", 3, &xo, 0, 0, 0) !=
+	       URISCAN_E_INVALID_ARG; /* no callback */
+	bad |= uriscan_request_part_name(URISCAN_REQUEST_TARGET)[0] != 't';
+	bad |= uriscan_simd_level()[0] == '\0';
+	bad |= URISCAN_DONE == URISCAN_OK;
 	bad |= uriscan_parse_rule(g, rule, "h", 1, 0, &u) != URISCAN_OK;
 	bad |= uriscan_component_name(URISCAN_HOST)[0] != 'h';
 	bad |= uriscan_host_type_name(URISCAN_HOST_IPV4)[0] != 'i';

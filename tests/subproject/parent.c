@@ -6,9 +6,9 @@
 int main(int argc, char **argv)
 {
 	const char *s = argc > 1 ? argv[1] : "";
-	size_t eo = 0;
-	int st = uriscan_validate(URISCAN_RFC3986, s, strlen(s), 0, &eo);
+	struct uriscan_error err;
+	int st = uriscan_validate(URISCAN_RFC3986, s, strlen(s), 0, &err);
 	printf("%s %s@%zu\n", uriscan_version_string(), uriscan_status_name(st),
-	       eo);
+	       err.offset);
 	return st == URISCAN_OK ? 0 : 1;
 }
