@@ -281,6 +281,13 @@ static int recompose(enum uriscan_grammar g,
 	}
 	if ((st = grammar_ok(g)) != URISCAN_OK)
 		return st;
+	/* the length with the delimiters, counted before anything is
+	 * written: parts of UINT32_MAX bytes in all pass the loop above,
+	 * their ':', "//", '?', '#' may not */
+	memset(&o, 0, sizeof o);
+	build(&o, in);
+	if (o.n > UINT32_MAX)
+		return URISCAN_E_TOO_LONG;
 	if ((st = check_all(&x)) != URISCAN_OK)
 		return st;
 
@@ -288,8 +295,6 @@ static int recompose(enum uriscan_grammar g,
 	o.p = out;
 	o.cap = out_cap;
 	build(&o, in);
-	if (o.n > UINT32_MAX)
-		return URISCAN_E_TOO_LONG;
 	*out_len = o.n;
 	if (o.n >= out_cap)
 		return URISCAN_E_BUFFER_TOO_SMALL;

@@ -185,6 +185,57 @@ static void grammars(const char *bad_page)
 
 #define CHUNK ((size_t)4 << 20)
 
+/* uriscan_recompose of scheme "s" and a path, query and fragment of 'a's
+ * from base giving a result of n bytes; st its status, out a 16-byte
+ * buffer filled with 'x' before. */
+static int recompose_of(const char *base, size_t n, char *out, size_t *len)
+{
+	/* "s:" path '?' query '#' fragment */
+	size_t rest = n - 4, q = rest / 3, f = rest / 3, p = rest - q - f;
+	struct uriscan_uri_parts in;
+	memset(&in, 0, sizeof in);
+	in.present = (1u << URISCAN_SCHEME) | (1u << URISCAN_PATH) |
+	             (1u << URISCAN_QUERY) | (1u << URISCAN_FRAGMENT);
+	in.part[URISCAN_SCHEME].p = "s";
+	in.part[URISCAN_SCHEME].len = 1;
+	in.part[URISCAN_PATH].p = base;
+	in.part[URISCAN_PATH].len = p;
+	in.part[URISCAN_QUERY].p = base;
+	in.part[URISCAN_QUERY].len = q;
+	in.part[URISCAN_FRAGMENT].p = base;
+	in.part[URISCAN_FRAGMENT].len = f;
+	memset(out, 'x', 16);
+	*len = 4242;
+	return uriscan_recompose(URISCAN_RFC3986, &in, out, 16, len, 0, NULL,
+	                         NULL);
+}
+
+/* uriscan_recompose at its limit: a result of UINT32_MAX bytes is
+ * measured (buffer_too_small, its length stored); one byte more, and
+ * parts of UINT32_MAX bytes in all (their delimiters past the limit:
+ * issue 39), are too_long with nothing written but out[0] = NUL. */
+static void huge_recompose(const char *base)
+{
+	char out[16];
+	size_t len;
+	int st = recompose_of(base, UINT32_MAX, out, &len);
+	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && len == UINT32_MAX,
+	       "recompose to UINT32_MAX bytes: buffer_too_small, length %zu "
+	       "(%s, %zu)", (size_t)UINT32_MAX, uriscan_status_name(st), len);
+	st = recompose_of(base, (size_t)UINT32_MAX + 1, out, &len);
+	tap_ok(st == URISCAN_E_TOO_LONG && len == 0 && out[0] == '\0' &&
+	           out[1] == 'x',
+	       "recompose to UINT32_MAX + 1 bytes: too_long, out untouched but "
+	       "out[0] (%s, %zu, out \"%.2s\")", uriscan_status_name(st), len,
+	       out);
+	st = recompose_of(base, (size_t)UINT32_MAX + 3, out, &len);
+	tap_ok(st == URISCAN_E_TOO_LONG && len == 0 && out[0] == '\0' &&
+	           out[1] == 'x',
+	       "recompose of parts of UINT32_MAX bytes, their delimiters past "
+	       "it: too_long, out untouched but out[0] (%s, %zu, out \"%.2s\")",
+	       uriscan_status_name(st), len, out);
+}
+
 static void huge(void)
 {
 	const size_t n = (size_t)UINT32_MAX + 1;
@@ -251,6 +302,7 @@ static void huge(void)
 	tap_ok(st == URISCAN_E_TOO_LONG && u.error_offset == 0 &&
 	           u.present == 0,
 	       "4 GiB is too_long (%s)", uriscan_status_name(st));
+	huge_recompose(base);
 	munmap(base, total);
 	close(fd);
 }
