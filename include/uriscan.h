@@ -564,6 +564,7 @@ typedef struct uriscan_extractor uriscan_extractor;
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
 #define URISCAN_EXTRACT_MAX_LEN_MIN 128u
+#define URISCAN_EXTRACT_MAX_LEN_MAX 1073741823u /* UINT32_MAX / 4 */
 #define URISCAN_EXTRACT_SCHEME_MAX 64u
 /* A list of common opaque schemes, for opaque_schemes. */
 #define URISCAN_EXTRACT_OPAQUE_DEFAULT                                         \
@@ -573,8 +574,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 struct uriscan_extract_options {
 	size_t size;              /* sizeof(struct uriscan_extract_options) */
 	unsigned flags;           /* URISCAN_EXTRACT_* */
-	size_t max_len;           /* 0: URISCAN_EXTRACT_MAX_LEN_DEFAULT; else at
-	                             least URISCAN_EXTRACT_MAX_LEN_MIN */
+	size_t max_len;           /* 0: URISCAN_EXTRACT_MAX_LEN_DEFAULT; else
+	                             URISCAN_EXTRACT_MAX_LEN_MIN to _MAX */
 	const char *opaque_schemes; /* NULL or "": only "scheme://" candidates;
 	                               else comma-separated schemes (copied) */
 };

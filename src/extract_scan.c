@@ -89,7 +89,7 @@ int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
 		k->flags = opt->flags;
 		if (opt->max_len != 0) {
 			if (opt->max_len < URISCAN_EXTRACT_MAX_LEN_MIN ||
-			    opt->max_len > UINT32_MAX / 4)
+			    opt->max_len > URISCAN_EXTRACT_MAX_LEN_MAX)
 				return URISCAN_E_INVALID_ARG;
 			k->max_len = opt->max_len;
 		}

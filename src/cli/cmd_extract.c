@@ -128,8 +128,12 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 		o->ex.opaque_schemes = arg ? arg : URISCAN_EXTRACT_OPAQUE_DEFAULT;
 		break;
 	case O_MAX:
-		o->ex.max_len = cli_number(spelled, arg, URISCAN_EXTRACT_MAX_LEN_MIN,
-		                           ULONG_MAX);
+		o->ex.max_len = cli_number(spelled, arg, 0, ULONG_MAX);
+		if (o->ex.max_len < URISCAN_EXTRACT_MAX_LEN_MIN ||
+		    o->ex.max_len > URISCAN_EXTRACT_MAX_LEN_MAX)
+			cli_usage_error("--max-length=%s: out of range (%u to %u)",
+			                arg, URISCAN_EXTRACT_MAX_LEN_MIN,
+			                URISCAN_EXTRACT_MAX_LEN_MAX);
 		break;
 	case O_NORM:
 		o->normalize = 1;
@@ -250,10 +254,9 @@ static uriscan_extractor *new_extractor(struct xrun *r, const char *gname)
 	uriscan_extractor *x = NULL;
 	int st = uriscan_extractor_new(r->g, &r->o->ex, &x);
 
-	if (st == URISCAN_E_INVALID_ARG)
-		cli_usage_error("bad --opaque list '%s'",
-		                r->o->ex.opaque_schemes ? r->o->ex.opaque_schemes
-		                                        : "");
+	/* --max-length is checked where it is read: here the list */
+	if (st == URISCAN_E_INVALID_ARG && r->o->ex.opaque_schemes != NULL)
+		cli_usage_error("bad --opaque list '%s'", r->o->ex.opaque_schemes);
 	if (st == URISCAN_E_GRAMMAR_UNAVAILABLE) {
 		cli_error("grammar '%s' has no URL extractor in this library",
 		          gname);
