@@ -296,6 +296,7 @@ static int cmd_extract(int argc, char **argv)
 	reader_free(&xf.rd);
 	counted_set_free(&r.set);
 	norm_buf_free(&r.norm);
+	free(r.host);
 	uriscan_extractor_free(xf.x);
 	if (trouble)
 		return EXIT_TROUBLE;

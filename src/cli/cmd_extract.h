@@ -39,6 +39,8 @@ struct xrun {
 	uint64_t matches;
 	struct counted_set set; /* --unique: URLs; --top: hosts */
 	struct norm_buf norm;   /* --normalize: the current match's normal form */
+	char *host;             /* --top: the lowercased host (any length) */
+	size_t host_cap;
 };
 
 /* Print (or count) one match on line `line` (1-based); m->uri must hold

@@ -2,10 +2,12 @@
  * extract_output.c: what `uriscan extract` prints for a match and at the
  * end (extract.h). Output only; no reading, no threads.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd_extract.h"
 #include "output.h"
+#include "report.h"
 
 int extract_need_components(const struct xopts *o)
 {
@@ -32,21 +34,26 @@ uint64_t extract_count_nl(const char *p, size_t n)
 	return k;
 }
 
-/* --top: count the host of the URL [p, p + n) split in u, lowercased. */
+/* --top: count the host of the URL [p, p + n) split in u, lowercased
+ * (whole: a reg-name may be of any length, issue 39). */
 static void count_host(struct xrun *r, const char *p,
                        const struct uriscan_uri *u)
 {
-	char host[1024];
 	const struct uriscan_span *h = &u->part[URISCAN_HOST];
-	size_t n = h->len < sizeof host ? h->len : sizeof host;
+	size_t n = h->len;
 
 	if (!URISCAN_HAS(u, URISCAN_HOST))
 		return;
+	if (n > r->host_cap) {
+		free(r->host);
+		r->host_cap = n > 256 ? n : 256;
+		r->host = cli_malloc(r->host_cap);
+	}
 	for (size_t i = 0; i < n; i++) {
 		char c = p[h->off + i];
-		host[i] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
+		r->host[i] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
 	}
-	counted_set_add(&r->set, host, n);
+	counted_set_add(&r->set, r->host, n);
 }
 
 /* --normalize: the normal form of m (uriscan_normalize, scheme-based
