@@ -50,7 +50,8 @@ if [ "${1:-}" != "--quick" ]; then
   fi
 
   # The Python install of docs/python.md as written (a venv that sees
-  # Debian's packages, pip through meson-python): about a minute of CPU.
+  # Debian's packages, pip through meson-python): a release build of the
+  # library and the extension, one to two minutes on 2 cores.
   scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
   builds+=(build/meson-logs/testlog-pyinstall.json)
 
