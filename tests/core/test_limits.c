@@ -206,8 +206,7 @@ static int recompose_of(const char *base, size_t n, char *out, size_t *len)
 	in.part[URISCAN_FRAGMENT].len = f;
 	memset(out, 'x', 16);
 	*len = 4242;
-	return uriscan_recompose(URISCAN_RFC3986, &in, out, 16, len, 0, NULL,
-	                         NULL);
+	return uriscan_recompose(URISCAN_RFC3986, &in, 0, out, 16, len, NULL);
 }
 
 /* uriscan_recompose at its limit: a result of UINT32_MAX bytes is
