@@ -389,13 +389,28 @@ PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *k
 	return (PyObject *)self;
 }
 
+/* The next queued match as a Match (self busy: make_match may run other
+ * threads, which must not refill the queue under it). */
+static PyObject *it_take(XObject *self)
+{
+	PyObject *r = make_match(self, &self->q[self->qi++]);
+	self->busy = 0;
+	return r;
+}
+
 static PyObject *it_next(XObject *self)
 {
 	int more = 1;
-	if (self->qi < self->qn)
-		return make_match(self, &self->q[self->qi++]);
-	if (self->state == 2 || enter(self) < 0)
+	/* busy first, also for a queued match: while one thread pulls with
+	 * the GIL released, the queue is being refilled (issue 39) */
+	if (enter(self) < 0)
 		return NULL;
+	if (self->qi < self->qn)
+		return it_take(self);
+	if (self->state == 2) {
+		self->busy = 0;
+		return NULL;
+	}
 	self->qn = self->qi = self->arena_n = 0;
 	Py_BEGIN_ALLOW_THREADS
 	while (self->qn == 0 && self->state < 2) {
@@ -409,14 +424,14 @@ static PyObject *it_next(XObject *self)
 			break;
 	}
 	Py_END_ALLOW_THREADS
-	self->busy = 0;
-	if (more < 0)
-		return PyErr_NoMemory();
-	if (self->qn == 0) {
+	if (more < 0 || self->qn == 0) {
+		self->busy = 0;
+		if (more < 0)
+			return PyErr_NoMemory();
 		release_view(self); /* done: unpin the buffer */
 		return NULL;
 	}
-	return make_match(self, &self->q[self->qi++]);
+	return it_take(self);
 }
 
 static PyTypeObject IterType = {
