@@ -26,7 +26,9 @@ typedef struct {
 	uriscan_extractor *x;
 	int components;
 	int busy;         /* a thread is scanning with the GIL released */
-	int state;        /* iterator: 0 fed, 1 finished, 2 done */
+	int state;        /* iterator: 0 fed, 1 finished, 2 done; Extractor:
+	                     1 after finish() */
+	int broken;       /* Extractor: a call failed part way: reset first */
 	Py_buffer view;   /* the chunk being scanned */
 	int has_view;
 	struct pending *q;
@@ -197,25 +199,33 @@ static int enter(XObject *self)
 		PyErr_SetString(PyExc_RuntimeError, "extractor in use by another thread");
 		return -1;
 	}
+	if (self->broken) {
+		PyErr_SetString(PyExc_RuntimeError,
+		                "extractor: an earlier feed() or finish() failed part "
+		                "way and its matches are lost (call reset first)");
+		return -1;
+	}
 	self->busy = 1;
 	return 0;
 }
 
-/* Drain the current chunk (after feed or finish) into a list. */
+/* Drain the current chunk (after feed or finish) into a list. On failure
+ * the C extractor is reset, for it may still be inside the caller's chunk,
+ * which is released next (issue 39), and self is broken until reset(). */
 static PyObject *drain(XObject *self, int finish)
 {
 	PyObject *list = PyList_New(0);
-	int more = 1;
+	int more = 1, st = URISCAN_OK;
 	if (list == NULL)
-		return NULL;
+		more = -2;
 	while (more > 0) {
 		self->qn = self->arena_n = 0;
 		Py_BEGIN_ALLOW_THREADS
 		if (finish) {
-			uriscan_extractor_finish(self->x);
+			st = uriscan_extractor_finish(self->x);
 			finish = 0;
 		}
-		more = pull(self, BATCH);
+		more = st == URISCAN_OK ? pull(self, BATCH) : -3;
 		Py_END_ALLOW_THREADS
 		for (size_t i = 0; more >= 0 && i < self->qn; i++) {
 			PyObject *mt = make_match(self, &self->q[i]);
@@ -227,8 +237,13 @@ static PyObject *drain(XObject *self, int finish)
 	self->qn = 0;
 	if (more == -1)
 		PyErr_NoMemory();
-	if (more < 0)
+	else if (more == -3)
+		PyErr_Format(PyExc_RuntimeError, "finish: %s", uriscan_strerror(st));
+	if (more < 0) {
 		Py_CLEAR(list);
+		uriscan_extractor_reset(self->x);
+		self->broken = 1;
+	}
 	return list;
 }
 
@@ -309,7 +324,13 @@ static PyObject *x_finish(XObject *self, PyObject *unused)
 	(void)unused;
 	if (enter(self) < 0)
 		return NULL;
+	if (self->state == 1) { /* finished already: nothing more */
+		self->busy = 0;
+		return PyList_New(0);
+	}
 	r = drain(self, 1);
+	if (r != NULL)
+		self->state = 1;
 	self->busy = 0;
 	return r;
 }
@@ -317,10 +338,11 @@ static PyObject *x_finish(XObject *self, PyObject *unused)
 static PyObject *x_reset(XObject *self, PyObject *unused)
 {
 	(void)unused;
-	if (enter(self) < 0)
-		return NULL;
+	if (self->busy) /* not enter(): reset is what a broken one needs */
+		return PyErr_Format(PyExc_RuntimeError, "extractor in use by another thread");
 	uriscan_extractor_reset(self->x);
-	self->busy = 0;
+	self->broken = 0;
+	self->state = 0;
 	Py_RETURN_NONE;
 }
 
