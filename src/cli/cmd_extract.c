@@ -11,6 +11,7 @@
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
  * blocks (extract_jobs.c). The manual is docs/man/uriscan-extract.1.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #include "args.h"
 #include "commands.h"
 #include "cmd_extract.h"
+#include "map_guard.h"
 #include "input.h"
 #include "output.h"
 #include "reader.h"
@@ -211,7 +213,9 @@ static int try_mapped(struct xrun *r, const struct input_file *f, int *rc)
 {
 	struct stat sb;
 	off_t start;
+	size_t size;
 	void *map;
+	int guard, lost;
 
 	if (r->o->jobs <= 1 || fstat(f->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    (uint64_t)sb.st_size <= (uint64_t)EXTRACT_BLOCK_MIN)
@@ -219,12 +223,29 @@ static int try_mapped(struct xrun *r, const struct input_file *f, int *rc)
 	start = f->is_stdin ? lseek(f->fd, 0, SEEK_CUR) : 0;
 	if (start < 0 || start > sb.st_size)
 		return 1;
-	map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, f->fd, 0);
+	size = (size_t)sb.st_size;
+	map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, f->fd, 0);
 	if (map == MAP_FAILED)
 		return 1;
-	*rc = extract_mapped(r, (const char *)map + start,
-	                     (size_t)(sb.st_size - start));
-	munmap(map, (size_t)sb.st_size);
+	/* a file truncated while mapped: SIGBUS, unless guarded */
+	guard = map_guard_add(map, size, 0);
+	if (guard < 0) {
+		munmap(map, size);
+		return 1;
+	}
+	*rc = extract_mapped(r, (const char *)map + start, size - (size_t)start);
+	/* a SIGBUS, or a cut inside the last page (NULs, no signal) */
+	lost = map_guard_lost(guard);
+	if (fstat(f->fd, &sb) == 0 && (uint64_t)sb.st_size < (uint64_t)size) {
+		map_guard_note_lost((uint64_t)sb.st_size);
+		lost = 1;
+	}
+	map_guard_remove(guard);
+	munmap(map, size);
+	if (lost) {
+		*rc = -1;
+		errno = MAP_GUARD_ESHRANK;
+	}
 	if (f->is_stdin)
 		lseek(f->fd, 0, SEEK_END);
 	return 0;

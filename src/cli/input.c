@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "map_guard.h"
 #include "report.h"
 
 /* Open name (standard input for "-"); -1 with errno set, EISDIR for a
@@ -52,7 +53,14 @@ int input_each(char **files, int nfiles, input_fn fn, void *ctx)
 			continue;
 		}
 		if (fn(ctx, &f) != 0) {
-			cli_error("%s: read error: %s", f.label, strerror(errno));
+			if (errno == MAP_GUARD_ESHRANK)
+				cli_error("%s: read error: the file shrank to %llu "
+				          "bytes while it was read (truncated?): the "
+				          "records past that are not read, or hold NULs "
+				          "for the bytes lost",
+				          f.label, (unsigned long long)map_guard_lost_at());
+			else
+				cli_error("%s: read error: %s", f.label, strerror(errno));
 			trouble = 1;
 		}
 		if (!f.is_stdin)

@@ -4,6 +4,8 @@
  */
 #include "reader.h"
 
+#include "map_guard.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,25 +62,43 @@ static void deliver(const struct reader *r, const char *rec, size_t len,
 }
 
 /* Deliver the complete records of [p, end); returns the first byte not
- * delivered (the start of an unterminated record, or end). */
+ * delivered (the start of an unterminated record, or end; or where it
+ * stopped because guarded mapping `guard` lost its file's bytes). */
 static const char *deliver_complete(const struct reader *r, const char *p,
                                     const char *end, reader_record_fn fn,
-                                    void *ctx)
+                                    void *ctx, int guard)
 {
 	const char *d;
 
 	while (p < end &&
-	       (d = memchr(p, (unsigned char)r->delim, (size_t)(end - p))) != NULL) {
+	       (d = memchr(p, (unsigned char)r->delim, (size_t)(end - p))) != NULL &&
+	       !map_guard_lost(guard)) {
 		deliver(r, p, (size_t)(d - p), fn, ctx);
 		p = d + 1;
 	}
 	return p;
 }
 
+/* Whether the file of guarded mapping `guard` shrank below `end` (a
+ * SIGBUS, or fstat when the cut fell inside the last page). */
+static int shrank(int fd, off_t end, int guard)
+{
+	struct stat st;
+	int lost = map_guard_lost(guard);
+
+	if (fstat(fd, &st) == 0 && st.st_size < end) {
+		map_guard_note_lost((uint64_t)st.st_size);
+		lost = 1;
+	}
+	return lost;
+}
+
 /*
  * Map [*pos, size) window by window. Returns 0 when done, 1 when a mapping
  * failed (*pos is then the start of the first record not delivered, and the
- * caller reads the rest).
+ * caller reads the rest), -1 with errno MAP_GUARD_ESHRANK when the file
+ * shrank under the mapping (the records from the one that met the
+ * missing bytes on are not delivered, or that one with NULs for them).
  */
 static int run_mmap(const struct reader *r, int fd, off_t size, off_t *pos,
                     reader_record_fn fn, void *ctx)
@@ -103,15 +123,28 @@ static int run_mmap(const struct reader *r, int fd, off_t size, off_t *pos,
 		                  : want + skip;
 		int last = (uintmax_t)rest == (uintmax_t)mlen;
 		void *map = mmap(NULL, mlen, PROT_READ, MAP_PRIVATE, fd, moff);
+		int guard;
 
 		if (map == MAP_FAILED)
 			return 1;
+		/* a file truncated while mapped: SIGBUS, unless guarded */
+		guard = map_guard_add(map, mlen, (uint64_t)moff);
+		if (guard < 0) {
+			munmap(map, mlen);
+			return 1;
+		}
 		posix_madvise(map, mlen, POSIX_MADV_SEQUENTIAL);
 
 		const char *data = (const char *)map + skip;
 		const char *end = (const char *)map + mlen;
-		const char *p = deliver_complete(r, data, end, fn, ctx);
+		const char *p = deliver_complete(r, data, end, fn, ctx, guard);
 
+		if (shrank(fd, moff + (off_t)mlen, guard)) {
+			map_guard_remove(guard);
+			munmap(map, mlen);
+			errno = MAP_GUARD_ESHRANK;
+			return -1;
+		}
 		if (last) {
 			if (p < end)
 				deliver(r, p, (size_t)(end - p), fn, ctx);
@@ -127,7 +160,13 @@ static int run_mmap(const struct reader *r, int fd, off_t size, off_t *pos,
 			*pos += (off_t)(p - data);
 			want = win;
 		}
+		int lost = shrank(fd, moff + (off_t)mlen, guard); /* in the last record */
+		map_guard_remove(guard);
 		munmap(map, mlen);
+		if (lost) {
+			errno = MAP_GUARD_ESHRANK;
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -202,7 +241,7 @@ static int run_stream(struct reader *r, int fd, reader_record_fn fn,
 			deliver(r, r->buf + start, (size_t)(d - (r->buf + start)),
 			        fn, ctx);
 			const char *p = deliver_complete(r, d + 1, r->buf + end,
-			                                 fn, ctx);
+			                                 fn, ctx, -1);
 			start = (size_t)(p - r->buf);
 		}
 		scan = end;
@@ -227,7 +266,10 @@ int reader_run(struct reader *r, int fd, reader_record_fn fn, void *ctx)
 		off_t pos = lseek(fd, 0, SEEK_CUR);
 
 		if (pos >= 0 && pos < st.st_size) {
-			if (run_mmap(r, fd, st.st_size, &pos, fn, ctx) == 0) {
+			int rc = run_mmap(r, fd, st.st_size, &pos, fn, ctx);
+			if (rc < 0)
+				return -1;
+			if (rc == 0) {
 				/* leave the offset at the end, as read() would */
 				lseek(fd, st.st_size, SEEK_SET);
 				return 0;
