@@ -55,7 +55,7 @@ int extract_need_components(const struct xopts *o);
 uint64_t extract_count_nl(const char *p, size_t n);
 
 /* -j N over the mapped bytes [map, map + size) of a regular file; returns
- * 0, or -1 when extraction failed. */
+ * 0, or -1 with errno set (ENOMEM) when extraction failed. */
 int extract_mapped(struct xrun *r, const char *map, size_t size);
 /* The smallest file -j N maps (smaller ones are streamed). */
 #define EXTRACT_BLOCK_MIN ((size_t)1 << 20)

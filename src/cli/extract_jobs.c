@@ -6,6 +6,7 @@
  * match and no scheme contains a newline (it is in no grammar), so every
  * match lies inside one block that ends after a newline.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,5 +148,7 @@ int extract_mapped(struct xrun *r, const char *map, size_t size)
 		free(blk[i].f);
 	free(blk);
 	free(th);
+	if (!ok) /* a block's list could not grow (issue 39: errno was stale) */
+		errno = ENOMEM;
 	return ok ? 0 : -1;
 }

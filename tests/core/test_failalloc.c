@@ -1,0 +1,111 @@
+/*
+ * test_failalloc.c: uriscan_extractor_new when an allocation fails (issue
+ * 39), with the failing allocator of tests/failalloc.h: every grammar with
+ * an extractor, with and without an opaque list (its copy is one more
+ * allocation), failing each allocation in turn: URISCAN_E_NO_MEMORY, *out
+ * NULL, nothing left allocated; then, allocations working, an extractor
+ * that finds the URL. And the other extraction calls, which the header
+ * says allocate nothing: not one allocation (feed, next, finish, reset,
+ * uriscan_extract). Under ASan (build-san) a leak or a use after free on
+ * a failure path is reported there too.
+ */
+#include <string.h>
+
+#include "failalloc.h"
+#include "tap.h"
+#include "uriscan.h"
+
+static const char text[] = "see http://a.example/x and mailto:a@b.example ";
+
+static int count_cb(void *user, const struct uriscan_match *m)
+{
+	(void)m;
+	++*(int *)user;
+	return 0;
+}
+
+/* The URLs an extractor finds in text (feed, next, finish), or -1. */
+static int use(uriscan_extractor *x)
+{
+	struct uriscan_match m;
+	int n = 0;
+
+	if (uriscan_extractor_feed(x, text, sizeof text - 1) != URISCAN_OK)
+		return -1;
+	while (uriscan_extractor_next(x, &m))
+		n++;
+	if (uriscan_extractor_finish(x) != URISCAN_OK)
+		return -1;
+	while (uriscan_extractor_next(x, &m))
+		n++;
+	uriscan_extractor_reset(x);
+	return n;
+}
+
+static void sweep(enum uriscan_grammar g, const char *opaque)
+{
+	const char *gn = uriscan_grammar_name(g);
+	struct uriscan_extract_options opt;
+	uriscan_extractor *x = NULL;
+	unsigned long total;
+	int st, all = 1, want;
+
+	memset(&opt, 0, sizeof opt);
+	opt.opaque_schemes = opaque;
+	failalloc_set(0);
+	st = uriscan_extractor_new(g, &opt, &x);
+	total = failalloc_count();
+	want = st == URISCAN_OK ? use(x) : -1;
+	uriscan_extractor_free(x);
+	tap_ok(st == URISCAN_OK && total > 0 && want >= 1 &&
+	           failalloc_live() == 0,
+	       "%s%s: extractor_new makes %lu allocations, finds %d URLs, free "
+	       "frees them", gn, opaque ? " opaque" : "", total, want);
+	for (unsigned long k = 1; k <= total; k++) {
+		x = (uriscan_extractor *)&st; /* must become NULL */
+		failalloc_set(k);
+		st = uriscan_extractor_new(g, &opt, &x);
+		if (st != URISCAN_E_NO_MEMORY || x != NULL ||
+		    failalloc_live() != 0) {
+			tap_diag("allocation %lu failing: %s, out %p, %ld blocks left",
+			         k, uriscan_status_name(st), (void *)x,
+			         failalloc_live());
+			all = 0;
+		}
+	}
+	tap_ok(all, "%s%s: each of the %lu allocations failing: no_memory, "
+	       "out NULL, nothing left", gn, opaque ? " opaque" : "", total);
+	failalloc_set(total + 1);
+	st = uriscan_extractor_new(g, &opt, &x);
+	int n = st == URISCAN_OK ? use(x) : -1;
+	unsigned long later = failalloc_count() - total;
+	uriscan_extractor_free(x);
+	tap_ok(n == want && later == 0 && failalloc_live() == 0,
+	       "%s%s: then it works (%d URLs, want %d) and feed, next, finish, "
+	       "reset allocate nothing (%lu)", gn, opaque ? " opaque" : "", n,
+	       want, later);
+	n = 0;
+	failalloc_set(1);
+	st = uriscan_extract(g, &opt, text, sizeof text - 1, count_cb, &n, NULL);
+	tap_ok(st == URISCAN_OK && n == want && failalloc_count() == 0,
+	       "%s%s: uriscan_extract allocates nothing (%s, %d URLs, %lu "
+	       "allocations)", gn, opaque ? " opaque" : "",
+	       uriscan_status_name(st), n, failalloc_count());
+}
+
+int main(void)
+{
+	for (int gi = 0; gi < URISCAN_GRAMMAR_COUNT; gi++) {
+		enum uriscan_grammar g = (enum uriscan_grammar)gi;
+		uriscan_extractor *x = NULL;
+		failalloc_set(0);
+		if (uriscan_extractor_new(g, NULL, &x) != URISCAN_OK) {
+			tap_diag("%s: no extractor", uriscan_grammar_name(g));
+			continue;
+		}
+		uriscan_extractor_free(x);
+		sweep(g, NULL);
+		sweep(g, "mailto");
+	}
+	return tap_done();
+}
