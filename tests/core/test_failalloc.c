@@ -32,11 +32,11 @@ static int use(uriscan_extractor *x)
 
 	if (uriscan_extractor_feed(x, text, sizeof text - 1) != URISCAN_OK)
 		return -1;
-	while (uriscan_extractor_next(x, &m))
+	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 		n++;
 	if (uriscan_extractor_finish(x) != URISCAN_OK)
 		return -1;
-	while (uriscan_extractor_next(x, &m))
+	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
 		n++;
 	uriscan_extractor_reset(x);
 	return n;
@@ -51,6 +51,7 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	int st, all = 1, want;
 
 	memset(&opt, 0, sizeof opt);
+	opt.size = sizeof opt;
 	opt.opaque_schemes = opaque;
 	failalloc_set(0);
 	st = uriscan_extractor_new(g, &opt, &x);
@@ -86,7 +87,7 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	       want, later);
 	n = 0;
 	failalloc_set(1);
-	st = uriscan_extract(g, &opt, text, sizeof text - 1, count_cb, &n, NULL);
+	st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb, &n, NULL);
 	tap_ok(st == URISCAN_OK && n == want && failalloc_count() == 0,
 	       "%s%s: uriscan_extract allocates nothing (%s, %d URLs, %lu "
 	       "allocations)", gn, opaque ? " opaque" : "",
