@@ -28,7 +28,8 @@ def make_log() -> bytes:
     """A combined log of 1500 lines (about 200 KB), the same on every run:
     the bundled lines every tenth line, the others of 23 hosts (some in
     upper case) at uneven rates (ties among the rare ones), referers and
-    agents holding URLs, sizes and referers sometimes "-"."""
+    agents holding URLs (a third with a port), sizes and referers sometimes
+    "-"."""
     rnd = random.Random(35)
     bundled = []
     for name in ("elastic-sample.log", "nginx-combined.log"):
@@ -50,10 +51,11 @@ def make_log() -> bytes:
             path = path % rnd.randrange(4)
         size = b"-" if i % 7 == 0 else b"%d" % rnd.randrange(100000)
         ref = b"-" if i % 5 == 0 else b"http://%s/from?i=%d" % (r, i % 13)
+        port = b":8080" if i % 3 == 0 else b""
         lines.append(b'10.0.%d.%d - - [17/May/2015:10:%02d:%02d +0000] '
-                     b'"GET %s HTTP/1.1" %d %s "%s" "bot (+http://%s/bot)"\n'
+                     b'"GET %s HTTP/1.1" %d %s "%s" "bot (+http://%s%s/bot)"\n'
                      % (i % 7, i % 250, i % 60, i % 59, path,
-                        rnd.choice((200, 200, 200, 304, 404, 500)), size, ref, h))
+                        rnd.choice((200, 200, 200, 304, 404, 500)), size, ref, h, port))
     return b"".join(lines)
 
 
@@ -308,6 +310,8 @@ def test_to_dataframe(log_path, k):
     urls = ud.to_dataframe(ud.extract_bag(log_path, blocksize=bs), "url")
     assert urls.npartitions == k and tuple(urls.columns) == ud.URL_KEYS
     u = urls.compute(scheduler="sync")
+    assert dict(u.dtypes) == dict(urls.dtypes) and str(u.dtypes["port"]) == "Int64"
+    assert (u.port == 8080).sum() == 450 and u.port.notna().sum() == 450
     assert list(zip(u.url, u.truncated, u.host)) == cli_extract(log_path)
     hosts = u.host.dropna().map(bytes.lower).value_counts()
     assert sorted(hosts.items(), key=lambda kv: (-kv[1], kv[0]))[:5] == cli_top(log_path, 5)
@@ -323,11 +327,11 @@ def test_local_cluster_equal_cli(log_path):
     want_top = cli_top(log_path, 10)
     want_urls = cli_extract(log_path)
     want_log = cli_log(log_path)
-    # forked workers start in half the time of spawned ones (no imports)
-    with dask.config.set({"distributed.worker.multiprocessing-method": "fork"}):
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
-                                           processes=True, host="127.0.0.1",
-                                           dashboard_address=None)
+    # spawned workers (the default): forked ones start faster but can
+    # deadlock, forked while the scheduler's thread holds a lock
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                       processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
     try:
         with distributed.Client(cluster, timeout=60) as client:
             bs = blocks_of(log_path, 9)

@@ -203,7 +203,7 @@ def top_referer_hosts(bag: _db.Bag, n: _typing.Optional[int] = 10) -> "_db.Item"
 def _columns(kind: str) -> dict:
     if kind == "url":
         cols = {k: object for k in URL_KEYS}
-        cols["truncated"] = bool
+        cols.update(truncated=bool, port="Int64")
         return cols
     if kind == "log":
         cols = {k: object for k in _LOG_KEYS}
@@ -218,7 +218,7 @@ def to_dataframe(bag: _db.Bag, kind: str):
     and join: kind "url" (extract_bag's records: columns URL_KEYS) or
     "log" (log_bag's: columns uriscan.logformat.KEYS). Text stays bytes
     (object columns); truncated is bool; request_valid a nullable boolean,
-    status size offset nullable Int64 (None: <NA>). Needs pandas; the
+    port status size offset nullable Int64 (None: <NA>). Needs pandas; the
     columns are known without computing anything."""
     import pandas as pd
     meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _columns(kind).items()})
