@@ -223,6 +223,17 @@ def test_top_hosts_ties_ranked_as_cli(tmp_path):
         ud.top_hosts(ud.extract_bag(str(path)), "3")
 
 
+def test_top_hosts_long_hosts(tmp_path):
+    """Hosts past 1,024 bytes are counted whole, as `uriscan extract --top`
+    counts them: two that differ only past byte 1,024 are two rows."""
+    a, b = b"a" * 1030 + b".example", b"a" * 1030 + b".EXAMPLF"
+    path = tmp_path / "long.log"
+    path.write_bytes(b"".join(b"http://%s/ x\n" % h for h in (a, a, b, a.upper())))
+    got = ud.top_hosts(ud.extract_bag(str(path), blocksize=1100), 5).compute(
+        scheduler="sync")
+    assert got == cli_top(str(path), 5) == [(a, 3), (b.lower(), 1)]
+
+
 def test_reductions_take_their_own_output():
     """The combine step of a reduction is fed its own output past
     split_every partitions: 64 partitions of one host each, split_every 8

@@ -29,7 +29,7 @@ from uriscan._core import extract_records as _extract_records, log_line as _log_
 from uriscan.logformat import FORMATS as _FORMATS, KEYS as _LOG_KEYS, \
     parse_lines as _parse_lines
 
-__all__ = ["DEFAULT_BLOCKSIZE", "DEFAULT_ENCODING", "HOST_MAX", "URL_KEYS",
+__all__ = ["DEFAULT_BLOCKSIZE", "DEFAULT_ENCODING", "URL_KEYS",
            "count_by", "extract_bag", "log_bag", "to_dataframe", "top_hosts",
            "top_paths", "top_referer_hosts"]
 
@@ -37,7 +37,6 @@ DEFAULT_BLOCKSIZE = "64MiB"
 # latin-1 maps every byte to one character and back: the str lines of a bag
 # made by read_text(encoding="latin-1") become their bytes again unchanged.
 DEFAULT_ENCODING = "latin-1"
-HOST_MAX = 1024  # `uriscan extract --top` keys: at most 1024 bytes of host
 # the keys of extract_bag's records, in their order
 URL_KEYS = ("url", "truncated", "scheme", "host", "port", "path", "query",
             "fragment", "host_type")
@@ -165,7 +164,7 @@ def _top(bag: _db.Bag, n, key) -> "_db.Item":
 
 def _host_key(record, field):
     h = record.get(field)
-    return None if h is None else h.lower()[:HOST_MAX]
+    return None if h is None else h.lower()  # the whole host, as the CLI
 
 
 def top_hosts(bag: _db.Bag, n: _typing.Optional[int] = 10,
