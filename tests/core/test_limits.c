@@ -132,6 +132,42 @@ static void per_rule(enum uriscan_grammar g, unsigned r, const char *bad_page)
 	       gn, name);
 }
 
+/* The other functions with a UINT32_MAX limit, one byte past it (and
+ * SIZE_MAX) on a page that faults: too_long, not one byte read (issue
+ * 39; at the limit: --huge). */
+static void other_limits(const char *bad_page)
+{
+	static const size_t lens[] = {(size_t)UINT32_MAX + 1, SIZE_MAX};
+	for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+		size_t n = lens[i], len = 7;
+		struct uriscan_request rq;
+		struct uriscan_query_iter it;
+		struct uriscan_uri_parts in;
+		char out[4] = "xyz";
+		int a = uriscan_request_line(bad_page, n, 0, &rq);
+		int b = uriscan_query_iter_init(&it, bad_page, n, 0);
+		int c = uriscan_percent_decode(bad_page, n, 0, out, sizeof out,
+		                               &len, NULL, NULL);
+		tap_ok(a == URISCAN_E_TOO_LONG && b == a && c == a && len == 0,
+		       "length %zu: request_line %s, query_iter_init %s, "
+		       "percent_decode %s, nothing read", n,
+		       uriscan_status_name(a), uriscan_status_name(b),
+		       uriscan_status_name(c));
+		memset(&in, 0, sizeof in);
+		in.present = 1u << URISCAN_PATH;
+		in.part[URISCAN_PATH].p = bad_page;
+		in.part[URISCAN_PATH].len = n;
+		len = 7;
+		memcpy(out, "xyz", 4);
+		a = uriscan_recompose(URISCAN_RFC3986, &in, 0, out, sizeof out,
+		                      &len, NULL);
+		tap_ok(a == URISCAN_E_TOO_LONG && len == 0 && out[0] == '\0' &&
+		           out[1] == 'y',
+		       "recompose of a path of %zu bytes: %s, nothing read or "
+		       "written but out[0]", n, uriscan_status_name(a));
+	}
+}
+
 static void grammars(const char *bad_page)
 {
 	const int unknown[] = {URISCAN_GRAMMAR_COUNT, 1000, -1};
@@ -235,6 +271,35 @@ static void huge_recompose(const char *base)
 	       uriscan_status_name(st), len, out);
 }
 
+/* percent_decode and the query iterator on UINT32_MAX 'a's (issue 39):
+ * measured and iterated whole; one byte more is too_long. */
+static void huge_others(const char *base)
+{
+	size_t len = 7;
+	char out[4];
+	int st = uriscan_percent_decode(base, UINT32_MAX, 0, out, sizeof out,
+	                                &len, NULL, NULL);
+	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && len == UINT32_MAX,
+	       "percent_decode of UINT32_MAX bytes: buffer_too_small, length "
+	       "%zu (%s)", len, uriscan_status_name(st));
+	st = uriscan_percent_decode(base, (size_t)UINT32_MAX + 1, 0, out,
+	                            sizeof out, &len, NULL, NULL);
+	tap_ok(st == URISCAN_E_TOO_LONG && len == 0,
+	       "percent_decode of UINT32_MAX + 1 bytes: too_long (%s)",
+	       uriscan_status_name(st));
+	struct uriscan_query_iter it;
+	struct uriscan_query_pair pr;
+	st = uriscan_query_iter_init(&it, base, UINT32_MAX, 0);
+	int one = st == URISCAN_OK && uriscan_query_next(&it, &pr) == 1;
+	tap_ok(one && pr.key.off == 0 && pr.key.len == UINT32_MAX &&
+	           !pr.has_value && uriscan_query_next(&it, &pr) == 0,
+	       "a query of UINT32_MAX bytes: one key of them all (%s, key +%u)",
+	       uriscan_status_name(st), one ? pr.key.len : 0);
+	st = uriscan_query_iter_init(&it, base, (size_t)UINT32_MAX + 1, 0);
+	tap_ok(st == URISCAN_E_TOO_LONG, "a query of UINT32_MAX + 1 bytes: "
+	       "too_long (%s)", uriscan_status_name(st));
+}
+
 static void huge(void)
 {
 	const size_t n = (size_t)UINT32_MAX + 1;
@@ -302,6 +367,7 @@ static void huge(void)
 	           u.present == 0,
 	       "4 GiB is too_long (%s)", uriscan_status_name(st));
 	huge_recompose(base);
+	huge_others(base);
 	munmap(base, total);
 	close(fd);
 }
@@ -316,6 +382,8 @@ int main(int argc, char **argv)
 			huge();
 	} else {
 		grammars(unreadable());
+		if (uriscan_grammar_available(URISCAN_RFC3986))
+			other_limits(unreadable());
 	}
 	return tap_done();
 }
