@@ -5,11 +5,14 @@
 # corpus replays of the normal build under valgrind memcheck, then each fuzz
 # target for a bounded time under libFuzzer (build-fuzz, when clang's
 # libFuzzer is installed). The Python module and its tests (suite python)
-# run in the normal build only: an ASan-built extension cannot be loaded by
-# an uninstrumented python3. A build with one grammar (rfc1738) and its
-# tests check -Dgrammars=; the Python install of docs/python.md runs as
-# written (scripts/check-python-install.sh). Builds only in build*/
-# directories and temporary ones; it never runs scripts/bench.sh.
+# run in the normal build; in the sanitizer build the module is built with
+# ASan and UBSan too, and its thread, allocation-failure and extraction
+# tests run with the ASan runtime preloaded into python3 (suite
+# python-asan, python/tests/meson.build). A build with one grammar
+# (rfc1738) and its tests check -Dgrammars=; the Python install of
+# docs/python.md runs as written (scripts/check-python-install.sh). Builds
+# only in build*/ directories and temporary ones; it never runs
+# scripts/bench.sh.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
@@ -60,7 +63,7 @@ if [ "${1:-}" != "--quick" ]; then
     san_cc=clang san_cxx=clang++
   fi
   CC=$san_cc CXX=$san_cxx setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dbuildtype=debugoptimized -Dwerror=true -Dpython=disabled || exit 2
+    -Dbuildtype=debugoptimized -Dwerror=true -Dpython=auto || exit 2
   ninja -C build-san -j "$jobs" || exit 2
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
