@@ -1,7 +1,7 @@
 /*
  * py_log.c: access-log lines (common, combined) as records, for
  * uriscan.logformat.parse_line and uriscan.dask.log_bag: the line is split
- * by `uriscan log`'s own code (src/cli/log_line.h), the request line and the
+ * by `uriscan log`'s own code (src/frontend/log_line.h), the request line and the
  * referer judged by the library; one dict per line, built here in C.
  */
 #include "_core.h"
@@ -33,11 +33,11 @@ static int have_rfc3986;
 
 static int need_rfc3986(void);
 
-/* The decoding buffers of log_line_split (without the escapes' offsets,
+/* The decoding buffers of frontend_log_split (without the escapes' offsets,
  * which no record holds), and one for the user agent, grown to the longest
  * line of a call: three times its length. */
 struct log_bufs {
-	struct log_fields f;
+	struct frontend_log_fields f;
 	char *agent;
 };
 
@@ -74,7 +74,7 @@ static PyObject *bytes_of(const char *s, size_t n)
 }
 
 /* A field as written, or None when it is "-" (absent). */
-static PyObject *field(const char *line, struct log_span sp)
+static PyObject *field(const char *line, struct frontend_log_span sp)
 {
 	if (sp.len == 1 && line[sp.off] == '-')
 		Py_RETURN_NONE;
@@ -82,7 +82,7 @@ static PyObject *field(const char *line, struct log_span sp)
 }
 
 /* %b: its digits as an int; None for "-" (no body) or another token. */
-static PyObject *size_of(const char *line, struct log_span sp)
+static PyObject *size_of(const char *line, struct frontend_log_span sp)
 {
 	const char *s = line + sp.off;
 	for (size_t i = 0; i < sp.len; i++)
@@ -99,7 +99,7 @@ static PyObject *part_of(const char *s, const struct uriscan_uri *u, unsigned c)
 	return bytes_of(s + u->part[c].off, u->part[c].len);
 }
 
-/* The fields of a line that log_line_split took, into d (a copy of the
+/* The fields of a line that frontend_log_split took, into d (a copy of the
  * template: a key left alone stays None). The request line and the
  * referer are judged as `uriscan log` judges them (cmd_log.c, RFC 3986):
  * the request line in the form its method takes, the referer by the
@@ -109,7 +109,7 @@ static PyObject *part_of(const char *s, const struct uriscan_uri *u, unsigned c)
  * (nothing leaks when one fails). */
 static int fill(PyObject *d, const char *line, struct log_bufs *b)
 {
-	const struct log_fields *f = &b->f;
+	const struct frontend_log_fields *f = &b->f;
 	const char *req = f->req;
 	size_t rl = (size_t)f->rl;
 	struct uriscan_request q;
@@ -148,7 +148,7 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	}
 	if (!(f->agent.len == 1 && line[f->agent.off] == '-')) {
 		const char *a = line + f->agent.off;
-		size_t al = log_unquote(a, a + f->agent.len, b->agent);
+		size_t al = frontend_log_unquote(a, a + f->agent.len, b->agent);
 		if (upy_dict_put(d, keys[K_AGENT], bytes_of(b->agent, al)) < 0)
 			return -1;
 	}
@@ -170,14 +170,14 @@ static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop
 /* The record of the line [s, s + n) (its "\n" and a "\r" before it
  * already cut), or Py_None when it is not in the format, with *why and
  * *stop set. NULL with an exception. */
-static PyObject *record(enum logfmt fmt, const char *s, size_t n,
+static PyObject *record(enum frontend_log_format fmt, const char *s, size_t n,
                         struct log_bufs *b, const char **why, size_t *stop)
 {
 	PyObject *d;
 
 	if (bufs_reserve(b, n) < 0)
 		return NULL;
-	*why = log_line_split(fmt, s, n, &b->f);
+	*why = frontend_log_split(fmt, s, n, &b->f);
 	if (*why != NULL) {
 		*stop = b->f.stop;
 		Py_RETURN_NONE;
@@ -188,20 +188,20 @@ static PyObject *record(enum logfmt fmt, const char *s, size_t n,
 	return d;
 }
 
-static int format_arg(PyObject *o, enum logfmt *fmt)
+static int format_arg(PyObject *o, enum frontend_log_format *fmt)
 {
 	const char *s;
 	if (o == NULL) {
-		*fmt = FMT_COMBINED;
+		*fmt = FRONTEND_LOG_COMBINED;
 		return 0;
 	}
 	s = PyUnicode_Check(o) ? PyUnicode_AsUTF8(o) : NULL;
 	if (s != NULL && strcmp(s, "combined") == 0)
-		*fmt = FMT_COMBINED;
+		*fmt = FRONTEND_LOG_COMBINED;
 	else if (s != NULL && strcmp(s, "common") == 0)
-		*fmt = FMT_COMMON;
+		*fmt = FRONTEND_LOG_COMMON;
 	else if (s != NULL && strcmp(s, "auto") == 0)
-		*fmt = FMT_AUTO;
+		*fmt = FRONTEND_LOG_AUTO;
 	else {
 		PyErr_Clear();
 		PyErr_SetString(PyExc_ValueError,
@@ -227,7 +227,7 @@ PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 	PyObject *v[2], *line, *r;
 	struct upy_input in;
 	struct log_bufs b = {{0}};
-	enum logfmt fmt;
+	enum frontend_log_format fmt;
 	const char *why;
 	size_t stop;
 	(void)m;
@@ -251,7 +251,7 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 	PyObject *v[2], *data, *out = NULL;
 	struct upy_input in;
 	struct log_bufs b = {{0}};
-	enum logfmt fmt;
+	enum frontend_log_format fmt;
 	const char *p, *e;
 	(void)m;
 	if (need_rfc3986() < 0 ||

@@ -62,7 +62,7 @@ static int other_request(enum uriscan_grammar g, const char *req, long rl,
 /* Judge the request line and the referer (the grammar's top rule). */
 static void judge(const struct logrun *r, struct log_verdict *v)
 {
-	const struct log_fields *f = &r->f;
+	const struct frontend_log_fields *f = &r->f;
 
 	if (r->g == URISCAN_RFC3986)
 		v->st = uriscan_request_line(f->req, (size_t)f->rl, 0, &v->q);
@@ -140,13 +140,13 @@ static void not_in_format(struct logrun *r, const char *rec, size_t len,
 	if (r->verbose)
 		cli_error("%s:%llu: not a %s log line (%s): %.*s", r->loop.label,
 		          (unsigned long long)r->loop.record,
-		          r->fmt == FMT_COMMON     ? "common"
-		          : r->fmt == FMT_COMBINED ? "combined"
+		          r->fmt == FRONTEND_LOG_COMMON     ? "common"
+		          : r->fmt == FRONTEND_LOG_COMBINED ? "combined"
 		                                   : "common or combined",
 		          why, (int)(len > 200 ? 200 : len), rec);
 }
 
-static void log_fields_free(struct log_fields *f)
+static void log_fields_free(struct frontend_log_fields *f)
 {
 	free(f->req);
 	free(f->ref);
@@ -159,7 +159,7 @@ static void log_fields_free(struct log_fields *f)
 
 /* Room in f's buffers for a line of len bytes (they grow to the longest
  * line). */
-static void log_fields_reserve(struct log_fields *f, size_t len)
+static void log_fields_reserve(struct frontend_log_fields *f, size_t len)
 {
 	if (len < f->cap)
 		return;
@@ -179,7 +179,7 @@ static void log_record(void *ctx, const char *rec, size_t len)
 
 	r->lines++;
 	log_fields_reserve(&r->f, len);
-	why = log_line_split(r->fmt, rec, len, &r->f);
+	why = frontend_log_split(r->fmt, rec, len, &r->f);
 	if (why != NULL) {
 		not_in_format(r, rec, len, why);
 		return;
@@ -235,11 +235,11 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 	switch (d->id) {
 	case L_FORMAT:
 		if (strcmp(arg, "combined") == 0)
-			r->fmt = FMT_COMBINED;
+			r->fmt = FRONTEND_LOG_COMBINED;
 		else if (strcmp(arg, "common") == 0)
-			r->fmt = FMT_COMMON;
+			r->fmt = FRONTEND_LOG_COMMON;
 		else if (strcmp(arg, "auto") == 0)
-			r->fmt = FMT_AUTO;
+			r->fmt = FRONTEND_LOG_AUTO;
 		else
 			cli_usage_error("unknown log format '%s' (combined, common "
 			                "or auto)", arg);
@@ -282,7 +282,7 @@ static int cmd_log(int argc, char **argv)
 	int nfiles, trouble;
 
 	memset(&r, 0, sizeof r);
-	r.fmt = FMT_AUTO;
+	r.fmt = FRONTEND_LOG_AUTO;
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
 	nfiles = cli_parse_args(log_opts, sizeof log_opts / sizeof log_opts[0],

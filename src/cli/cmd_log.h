@@ -18,7 +18,7 @@
 
 struct logrun {
 	struct record_loop loop;
-	enum logfmt fmt;
+	enum frontend_log_format fmt;
 	enum uriscan_grammar g;
 	int tsv, summary, verbose;
 	int normalize; /* --normalize: --summary counts normal forms */
@@ -27,7 +27,7 @@ struct logrun {
 	/* counts */
 	uint64_t lines, not_in_format, tv, ti, rv, ri, rabsent;
 	struct counted_set hosts, paths, errors;
-	struct log_fields f;
+	struct frontend_log_fields f;
 };
 
 /* The judgement of one line's request line and referer (cmd_log.c). */

@@ -135,7 +135,7 @@ static void print_referer(const struct logrun *r, const struct log_verdict *v)
 	    KEY_ENTRY(URISCAN_PATH, "referer_path"),
 	    KEY_ENTRY(URISCAN_QUERY, "referer_query"),
 	    KEY_ENTRY(URISCAN_FRAGMENT, "referer_fragment")};
-	const struct log_fields *f = &r->f;
+	const struct frontend_log_fields *f = &r->f;
 	int bad = f->has_ref && v->rst != URISCAN_OK;
 
 	KEY(r, "referer");

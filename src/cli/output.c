@@ -142,7 +142,7 @@ void out_json_string(const char *s, size_t n)
 	out_char('"');
 	while (p < e) {
 		/* printable ASCII but '"' and '\\': copied as is */
-		const unsigned char *q = byte_scan_json(p, e);
+		const unsigned char *q = frontend_scan_json(p, e);
 		if (q != p) {
 			out_bytes(p, (size_t)(q - p));
 			p = q;
@@ -201,7 +201,7 @@ void out_tsv_field(const char *s, size_t n)
 	const unsigned char *e = p + n;
 
 	while (p < e) {
-		const unsigned char *q = byte_scan_tsv(p, e);
+		const unsigned char *q = frontend_scan_tsv(p, e);
 		out_bytes(p, (size_t)(q - p));
 		if (q == e)
 			break;

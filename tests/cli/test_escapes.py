@@ -5,7 +5,7 @@ field holds, at every offset of strings of 0 to 40 bytes.
 Usage: test_escapes.py UCLI
 
 The output copies runs of ordinary bytes 16 at a time and the last few one
-at a time (src/cli/byte_scan.h), so a byte to escape is put at each offset
+at a time (src/frontend/byte_scan.h), so a byte to escape is put at each offset
 of each length, on both sides of each 16-byte boundary and in the tail:
  - `parse --format=jsonl`: the "input" string, read back with Python's
    json and surrogateescape, is the input line, byte for byte ('"', '\\',
@@ -147,7 +147,7 @@ def check_log(cli):
 
 
 def ua_ok(ua):
-    """The rule of a log line's last field (src/cli/log_line.c,
+    """The rule of a log line's last field (src/frontend/log_line.c,
     user_agent): a quote, bytes where a backslash takes the byte after it
     along, a quote, and nothing after."""
     if not ua.startswith(b'"'):

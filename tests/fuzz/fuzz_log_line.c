@@ -1,6 +1,6 @@
 /*
  * fuzz_log_line.c: the access-log line splitter shared by `uriscan log` and
- * the Python extension (src/cli/log_line.h) on any bytes. No state carried
+ * the Python extension (src/frontend/log_line.h) on any bytes. No state carried
  * from one input to the next; no timing.
  *
  * Input: byte 0 is ignored (kept for a later choice, as the other targets'
@@ -17,7 +17,7 @@
  *    combined SP '"' referer '"' SP '"' agent '"'; host, ident, user,
  *    status and size hold no space and are not empty, time no "]";
  *  - the status is three digits, 100 to 599, and its value;
- *  - a quoted field decoded: log_unquote of its span gives the same bytes;
+ *  - a quoted field decoded: frontend_log_unquote of its span gives the same bytes;
  *    rl + n <= its span <= rl + 3n for its n escapes, whose offsets
  *    increase and lie inside it; has_ref when the referer is not "-";
  *  - auto takes the line exactly when common or combined does, as one of
@@ -35,8 +35,8 @@ static const char *const fuzz_log_whys[] = {
     "bytes after user agent", "no referer, user agent", NULL};
 
 struct fuzz_log_bufs {
-	struct log_fields f;
-	char *scratch; /* log_unquote's output */
+	struct frontend_log_fields f;
+	char *scratch; /* frontend_log_unquote's output */
 };
 
 static void fuzz_log_alloc(struct fuzz_log_bufs *b, size_t cap)
@@ -64,21 +64,21 @@ static void fuzz_log_free(struct fuzz_log_bufs *b)
 }
 
 /* A token field: not empty, no space. */
-static void fuzz_log_token(const char *s, struct log_span sp, const char *name)
+static void fuzz_log_token(const char *s, struct frontend_log_span sp, const char *name)
 {
 	FUZZ_ASSERT(sp.len > 0, "%s is empty", name);
 	FUZZ_ASSERT(memchr(s + sp.off, ' ', sp.len) == NULL, "a space in %s", name);
 }
 
 /* A quoted field: its span decodes to the field, its escapes fit. */
-static void fuzz_log_quoted(const char *s, struct log_span sp, const char *dec,
+static void fuzz_log_quoted(const char *s, struct frontend_log_span sp, const char *dec,
                             long dl, const uint32_t *esc, size_t n,
                             char *scratch, const char *name)
 {
-	size_t k = log_unquote(s + sp.off, s + sp.off + sp.len, scratch);
+	size_t k = frontend_log_unquote(s + sp.off, s + sp.off + sp.len, scratch);
 
 	FUZZ_ASSERT(dl >= 0 && (size_t)dl == k && memcmp(dec, scratch, k) == 0,
-	            "%s: decoded %ld bytes, log_unquote %zu", name, dl, k);
+	            "%s: decoded %ld bytes, frontend_log_unquote %zu", name, dl, k);
 	FUZZ_ASSERT((size_t)dl + n <= sp.len && sp.len <= (size_t)dl + 3 * n,
 	            "%s: %zu bytes written, %ld decoded, %zu escapes", name,
 	            sp.len, dl, n);
@@ -96,7 +96,7 @@ static void fuzz_log_put(char *out, size_t *at, size_t len, const char *p,
 	*at += n;
 }
 
-static void fuzz_log_rebuild(const char *s, size_t len, const struct log_fields *f,
+static void fuzz_log_rebuild(const char *s, size_t len, const struct frontend_log_fields *f,
                              char *out)
 {
 	size_t at = 0;
@@ -116,7 +116,7 @@ static void fuzz_log_rebuild(const char *s, size_t len, const struct log_fields 
 }
 
 /* One format: returns 1 (in the format, fl >= 0 for combined) or 0. */
-static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combined)
+static int fuzz_log_one(enum frontend_log_format fmt, const char *s, size_t len, int *combined)
 {
 	struct fuzz_log_bufs b;
 	const char *why;
@@ -124,7 +124,7 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 
 	/* one byte short */
 	fuzz_log_alloc(&b, len);
-	why = log_line_split(fmt, s, len, &b.f);
+	why = frontend_log_split(fmt, s, len, &b.f);
 	FUZZ_ASSERT(why != NULL && strcmp(why, "buffers too small") == 0 &&
 	                b.f.stop == 0,
 	            "buffers of %zu bytes for a line of %zu: %s", len, len,
@@ -132,7 +132,7 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 	fuzz_log_free(&b);
 
 	fuzz_log_alloc(&b, len + 1);
-	why = log_line_split(fmt, s, len, &b.f);
+	why = frontend_log_split(fmt, s, len, &b.f);
 	if (why != NULL) {
 		for (i = 0; fuzz_log_whys[i] && strcmp(fuzz_log_whys[i], why); i++)
 			;
@@ -141,7 +141,7 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 		fuzz_log_free(&b);
 		return 0;
 	}
-	const struct log_fields *f = &b.f;
+	const struct frontend_log_fields *f = &b.f;
 	fuzz_log_token(s, f->host, "host");
 	fuzz_log_token(s, f->ident, "ident");
 	fuzz_log_token(s, f->user, "user");
@@ -159,8 +159,8 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 	fuzz_log_quoted(s, f->request, f->req, f->rl, f->req_esc, f->nreq_esc,
 	                b.scratch, "request");
 	*combined = f->fl >= 0;
-	FUZZ_ASSERT(fmt != FMT_COMMON || !*combined, "a referer in common");
-	FUZZ_ASSERT(fmt != FMT_COMBINED || *combined, "no referer in combined");
+	FUZZ_ASSERT(fmt != FRONTEND_LOG_COMMON || !*combined, "a referer in common");
+	FUZZ_ASSERT(fmt != FRONTEND_LOG_COMBINED || *combined, "no referer in combined");
 	if (*combined) {
 		fuzz_log_quoted(s, f->referer, f->ref, f->fl, f->ref_esc, f->nref_esc,
 		                b.scratch, "referer");
@@ -181,9 +181,9 @@ static int fuzz_log_one(enum logfmt fmt, const char *s, size_t len, int *combine
 	fuzz_log_rebuild(s, len, f, b.scratch);
 
 	/* without the escapes' offsets: the same fields, none recorded */
-	struct log_fields g = *f;
+	struct frontend_log_fields g = *f;
 	g.req_esc = g.ref_esc = NULL;
-	FUZZ_ASSERT(log_line_split(fmt, s, len, &g) == NULL && g.rl == f->rl &&
+	FUZZ_ASSERT(frontend_log_split(fmt, s, len, &g) == NULL && g.rl == f->rl &&
 	                g.fl == f->fl && g.nreq_esc == 0 && g.nref_esc == 0 &&
 	                g.agent.off == f->agent.off && g.agent.len == f->agent.len,
 	            "the split differs without escape offsets");
@@ -203,9 +203,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	len = size - 1;
 	fuzz_cur_s_ = s;
 	fuzz_cur_len_ = len;
-	c = fuzz_log_one(FMT_COMMON, s, len, &cc);
-	b = fuzz_log_one(FMT_COMBINED, s, len, &cb);
-	a = fuzz_log_one(FMT_AUTO, s, len, &ca);
+	c = fuzz_log_one(FRONTEND_LOG_COMMON, s, len, &cc);
+	b = fuzz_log_one(FRONTEND_LOG_COMBINED, s, len, &cb);
+	a = fuzz_log_one(FRONTEND_LOG_AUTO, s, len, &ca);
 	FUZZ_ASSERT(a == (c || b), "auto %d, common %d, combined %d", a, c, b);
 	FUZZ_ASSERT(!a || ca == b, "auto took it as %s",
 	            ca ? "combined" : "common");

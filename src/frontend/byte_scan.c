@@ -3,13 +3,13 @@
  */
 #include "byte_scan.h"
 
-#define J BYTE_JSON
-#define T BYTE_TSV
-#define Q BYTE_QUOTE
+#define J FRONTEND_BYTE_JSON
+#define T FRONTEND_BYTE_TSV
+#define Q FRONTEND_BYTE_QUOTE
 #define J16 J, J, J, J, J, J, J, J, J, J, J, J, J, J, J, J
 #define Z16 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
 
-const unsigned char byte_scan_class[256] = {
+const unsigned char frontend_byte_class[256] = {
 	/* 0x00: control bytes; tab, newline and carriage return for TSV */
 	J, J, J, J, J, J, J, J, J, J | T, J | T, J, J, J | T, J, J,
 	/* 0x10 */

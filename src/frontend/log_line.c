@@ -62,7 +62,7 @@ decode(const char *p, const char *e, char *out, uint32_t *esc, size_t *nesc,
 
 	while (p < e) {
 		/* the bytes up to the next quote or backslash, as they are */
-		const char *q = (const char *)byte_scan_quote(
+		const char *q = (const char *)frontend_scan_quote(
 		    (const unsigned char *)p, (const unsigned char *)e);
 		memcpy(out + o, p, (size_t)(q - p));
 		o += (size_t)(q - p);
@@ -88,10 +88,10 @@ decode(const char *p, const char *e, char *out, uint32_t *esc, size_t *nesc,
 	return o;
 }
 
-size_t log_unquote(const char *p, const char *e, char *out)
+size_t frontend_log_unquote(const char *p, const char *e, char *out)
 {
 	const char *end;
-	/* a span of log_line_split holds no quote that no backslash
+	/* a span of frontend_log_split holds no quote that no backslash
 	 * escapes: decode stops at e */
 	return decode(p, e, out, NULL, NULL, &end);
 }
@@ -101,7 +101,7 @@ size_t log_unquote(const char *p, const char *e, char *out)
  * Returns the decoded length, or -1 if there is no closing quote. *pp
  * ends after the quote. */
 static long quoted(const char **pp, const char *e, const char *rec, char *out,
-                   uint32_t *esc, size_t *nesc, struct log_span *raw)
+                   uint32_t *esc, size_t *nesc, struct frontend_log_span *raw)
 {
 	const char *p = *pp, *end;
 	size_t o;
@@ -142,14 +142,14 @@ static int space(const char **pp, const char *e)
  * its bytes between the quotes in *raw. *pp ends after its closing quote
  * (at e when there is none). */
 static const char *user_agent(const char **pp, const char *e, const char *rec,
-                              struct log_span *raw)
+                              struct frontend_log_span *raw)
 {
 	const char *q = *pp;
 	if (q >= e || *q != '"')
 		return "user agent";
 	/* to the closing quote, over each backslash and the byte after it */
 	for (q++;;) {
-		q = (const char *)byte_scan_quote((const unsigned char *)q,
+		q = (const char *)frontend_scan_quote((const unsigned char *)q,
 		                                  (const unsigned char *)e);
 		if (q >= e || *q == '"')
 			break;
@@ -178,7 +178,7 @@ static int status_code(const char *a, const char *b, unsigned *status)
 	return 1;
 }
 
-static void span(struct log_span *sp, const char *rec, const char *a,
+static void span(struct frontend_log_span *sp, const char *rec, const char *a,
                  const char *b)
 {
 	sp->off = (size_t)(a - rec);
@@ -192,8 +192,8 @@ static void span(struct log_span *sp, const char *rec, const char *a,
 		return (why);                                                          \
 	} while (0)
 
-const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
-                           struct log_fields *f)
+const char *frontend_log_split(enum frontend_log_format fmt, const char *rec, size_t len,
+                           struct frontend_log_fields *f)
 {
 	const char *p = rec, *e = rec + len, *a, *sa, *sb;
 
@@ -242,7 +242,7 @@ const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
 	}
 	if (p < e) {
 		const char *why;
-		if (fmt == FMT_COMMON)
+		if (fmt == FRONTEND_LOG_COMMON)
 			FAIL("bytes after %b");
 		if (!space(&p, e))
 			FAIL("referer");
@@ -254,7 +254,7 @@ const char *log_line_split(enum logfmt fmt, const char *rec, size_t len,
 		if (why != NULL)
 			FAIL(why);
 		f->has_ref = !(f->fl == 1 && f->ref[0] == '-');
-	} else if (fmt == FMT_COMBINED) {
+	} else if (fmt == FRONTEND_LOG_COMBINED) {
 		FAIL("no referer, user agent");
 	} else {
 		f->referer.off = f->referer.len = 0;

@@ -8,36 +8,36 @@
  * "The command line",
  * fourteenth round). No load reaches e or starts before p.
  */
-#ifndef URISCAN_CLI_BYTE_SCAN_H
-#define URISCAN_CLI_BYTE_SCAN_H
+#ifndef URISCAN_FRONTEND_BYTE_SCAN_H
+#define URISCAN_FRONTEND_BYTE_SCAN_H
 
 #include <stddef.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
-#define BYTE_SCAN_SSE2 1
+#define FRONTEND_SCAN_SSE2 1
 #else
-#define BYTE_SCAN_SSE2 0
+#define FRONTEND_SCAN_SSE2 0
 #endif
 
-/* The sets, one bit each in byte_scan_class (byte_scan.c): what a JSON
+/* The sets, one bit each in frontend_byte_class (byte_scan.c): what a JSON
  * string escapes or checks (bytes under 0x20, '"', '\\', 0x7f and every
  * byte >= 0x80, copied only as part of valid UTF-8); what a TSV field
  * (PostgreSQL COPY text) escapes; what ends the plain part of a quoted log
  * field (its quote, an escape). A table: the strings are short, and the
  * bytes under 16 take the scalar loop. */
-enum { BYTE_JSON = 1, BYTE_TSV = 2, BYTE_QUOTE = 4 };
-extern const unsigned char byte_scan_class[256];
+enum { FRONTEND_BYTE_JSON = 1, FRONTEND_BYTE_TSV = 2, FRONTEND_BYTE_QUOTE = 4 };
+extern const unsigned char frontend_byte_class[256];
 
 /* One byte at a time, by the table. */
-#define BYTE_SCAN_SCALAR(SET)                                                  \
-	while (p < e && !(byte_scan_class[*p] & (SET)))                            \
+#define FRONTEND_SCAN_SCALAR(SET)                                                  \
+	while (p < e && !(frontend_byte_class[*p] & (SET)))                            \
 		p++;                                                                   \
 	return p
 
-#if BYTE_SCAN_SSE2
+#if FRONTEND_SCAN_SSE2
 /* Bit i set when p[i] is in the set (16 bytes at p). */
-static inline unsigned byte_json_mask(const unsigned char *p)
+static inline unsigned frontend_json_mask(const unsigned char *p)
 {
 	const __m128i v = _mm_loadu_si128((const __m128i *)p);
 	/* signed: bytes >= 0x80 are negative, so under 0x20 too */
@@ -48,7 +48,7 @@ static inline unsigned byte_json_mask(const unsigned char *p)
 	return (unsigned)_mm_movemask_epi8(m);
 }
 
-static inline unsigned byte_tsv_mask(const unsigned char *p)
+static inline unsigned frontend_tsv_mask(const unsigned char *p)
 {
 	const __m128i v = _mm_loadu_si128((const __m128i *)p);
 	__m128i m = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
@@ -58,7 +58,7 @@ static inline unsigned byte_tsv_mask(const unsigned char *p)
 	return (unsigned)_mm_movemask_epi8(m);
 }
 
-static inline unsigned byte_quote_mask(const unsigned char *p)
+static inline unsigned frontend_quote_mask(const unsigned char *p)
 {
 	const __m128i v = _mm_loadu_si128((const __m128i *)p);
 	const __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
@@ -69,7 +69,7 @@ static inline unsigned byte_quote_mask(const unsigned char *p)
 /* 16 bytes a step; the last 1-15 of an input of 16 or more from the load
  * of the 16 before e, shifted down past those already seen; one at a time
  * in an input under 16 bytes. */
-#define BYTE_SCAN_BODY(MASK, SET)                                              \
+#define FRONTEND_SCAN_BODY(MASK, SET)                                              \
 	const unsigned char *const s0 = p;                                         \
 	while (e - p >= 16) {                                                      \
 		const unsigned m = MASK(p);                                            \
@@ -83,30 +83,30 @@ static inline unsigned byte_quote_mask(const unsigned char *p)
 		const unsigned m = MASK(e - 16) >> (16 - (unsigned)(e - p));           \
 		return m != 0 ? p + __builtin_ctz(m) : e;                              \
 	}                                                                          \
-	BYTE_SCAN_SCALAR(SET)
+	FRONTEND_SCAN_SCALAR(SET)
 #else
-#define BYTE_SCAN_BODY(MASK, SET) BYTE_SCAN_SCALAR(SET)
+#define FRONTEND_SCAN_BODY(MASK, SET) FRONTEND_SCAN_SCALAR(SET)
 #endif
 
 /* The first byte of [p, e) that a JSON string must escape or check, or e. */
-static inline const unsigned char *byte_scan_json(const unsigned char *p,
+static inline const unsigned char *frontend_scan_json(const unsigned char *p,
                                                   const unsigned char *e)
 {
-	BYTE_SCAN_BODY(byte_json_mask, BYTE_JSON);
+	FRONTEND_SCAN_BODY(frontend_json_mask, FRONTEND_BYTE_JSON);
 }
 
 /* The first byte of [p, e) that a TSV field escapes, or e. */
-static inline const unsigned char *byte_scan_tsv(const unsigned char *p,
+static inline const unsigned char *frontend_scan_tsv(const unsigned char *p,
                                                  const unsigned char *e)
 {
-	BYTE_SCAN_BODY(byte_tsv_mask, BYTE_TSV);
+	FRONTEND_SCAN_BODY(frontend_tsv_mask, FRONTEND_BYTE_TSV);
 }
 
 /* The first '"' or '\\' in [p, e), or e. */
-static inline const unsigned char *byte_scan_quote(const unsigned char *p,
+static inline const unsigned char *frontend_scan_quote(const unsigned char *p,
                                                    const unsigned char *e)
 {
-	BYTE_SCAN_BODY(byte_quote_mask, BYTE_QUOTE);
+	FRONTEND_SCAN_BODY(frontend_quote_mask, FRONTEND_BYTE_QUOTE);
 }
 
 #endif
