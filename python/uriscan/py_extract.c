@@ -145,7 +145,7 @@ static int pull(XObject *self, size_t limit)
 		} else { /* valid only until the next call: copy */
 			if (self->arena_n + m.nbytes > self->arena_cap) {
 				size_t cap = (self->arena_cap + m.nbytes) * 2;
-				char *a = realloc(self->arena, cap);
+				char *a = PyMem_RawRealloc(self->arena, cap);
 				if (a == NULL)
 					return -1;
 				self->arena = a;
@@ -260,7 +260,9 @@ static XObject *x_alloc(PyTypeObject *type)
 	XObject *self = (XObject *)type->tp_alloc(type, 0);
 	if (self == NULL)
 		return NULL;
-	self->q = malloc(BATCH * sizeof *self->q);
+	/* PyMem_Raw*: usable without the GIL (pull), and failed by
+	 * _testcapi.set_nomemory as Python's own allocations are */
+	self->q = PyMem_RawMalloc(BATCH * sizeof *self->q);
 	if (self->q == NULL) {
 		Py_DECREF(self);
 		return (XObject *)PyErr_NoMemory();
@@ -272,8 +274,8 @@ static void x_dealloc(XObject *self)
 {
 	release_view(self);
 	uriscan_extractor_free(self->x);
-	free(self->q);
-	free(self->arena);
+	PyMem_RawFree(self->q);
+	PyMem_RawFree(self->arena);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -56,7 +56,8 @@ static int on_match(void *user, const struct uriscan_match *m)
 
 	if (sc->n == sc->cap) {
 		size_t cap = sc->cap ? sc->cap * 2 : 256;
-		struct found *v = realloc(sc->v, cap * sizeof *v);
+		/* Raw: no GIL here; failed by _testcapi.set_nomemory too */
+		struct found *v = PyMem_RawRealloc(sc->v, cap * sizeof *v);
 		if (v == NULL) {
 			sc->no_memory = 1;
 			return 1;
@@ -161,7 +162,7 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 		else
 			PyList_SET_ITEM(out, (Py_ssize_t)i, d);
 	}
-	free(sc.v);
+	PyMem_RawFree(sc.v);
 	upy_input_release(&in);
 	return out;
 }
