@@ -538,6 +538,16 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     gives a truncated match of 129 bytes (the run stops at the 'x', as
  *     "%F" needs a hex digit) and then "x://", where without truncation
  *     the search would go on after "http://a/...b" and find "Fx://".
+ *  8. Cut matches. A match (trimmed, or truncated: its full length) right
+ *     after which the text goes on with an ASCII letter or digit, or,
+ *     under a grammar other than RFC 3987, with any byte >= 0x80, is cut
+ *     short: "http://m" of "http://m\xc3\xbcnchen.de/ok" under RFC 3986,
+ *     "http://[::1]" of "http://[::1]x". It is not a URL, and is not
+ *     reported (the search goes on after it as after any match) unless
+ *     URISCAN_EXTRACT_KEEP_CUT is set; then it is reported with
+ *     URISCAN_MATCH_CUT. The byte after a match is the one that ended it,
+ *     or one before it, so this never depends on where the chunks were
+ *     cut; a match at the end of the stream is not cut.
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes (and
  * 1.4 KB for the search's candidates) per extractor, whatever the input.
@@ -561,6 +571,7 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_NO_TRIM (1u << 0)       /* keep trailing punctuation */
 #define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
 #define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
+#define URISCAN_EXTRACT_KEEP_CUT (1u << 3) /* report cut matches (rule 8) */
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
 #define URISCAN_EXTRACT_MAX_LEN_MIN 128u
@@ -582,6 +593,7 @@ struct uriscan_extract_options {
 
 /* struct uriscan_match.flags */
 #define URISCAN_MATCH_TRUNCATED 1u
+#define URISCAN_MATCH_CUT 2u /* cut short (rule 8; only with KEEP_CUT) */
 
 struct uriscan_match {
 	uint64_t offset; /* of the first byte, from the start of the stream */
@@ -595,7 +607,7 @@ struct uriscan_match {
 	 */
 	const char *bytes;
 	size_t nbytes;
-	unsigned flags;     /* URISCAN_MATCH_TRUNCATED */
+	unsigned flags;     /* URISCAN_MATCH_TRUNCATED, URISCAN_MATCH_CUT */
 	uint32_t scheme_len; /* bytes [0, scheme_len) are the scheme */
 	/* Components, as uriscan_parse(grammar, bytes, nbytes) gives them
 	 * (offsets relative to bytes). present == 0 when truncated or with

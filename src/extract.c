@@ -129,6 +129,7 @@ struct uriscan_extractor {
 	int t_open;
 	int t_cs;
 	uint64_t t_ms, t_lf;
+	int t_after; /* the byte at t_lf, -1 while it is not read yet */
 	uint32_t t_scheme_len;
 	size_t tcur; /* P_TRUNC: where in the chunk the run goes on */
 	unsigned char *tbuf;
@@ -250,6 +251,7 @@ static void open_trunc(uriscan_extractor *x, const struct scan_out *o,
 	x->t_cs = o->cs;
 	x->t_ms = abs + o->ms;
 	x->t_lf = abs + o->lf;
+	x->t_after = o->after;
 	x->t_scheme_len = (uint32_t)o->scheme_len;
 	memcpy(x->tbuf, b + o->ms, x->k.max_len);
 }
@@ -264,6 +266,8 @@ static void close_trunc(uriscan_extractor *x, uint64_t end,
 	m->nbytes = m->length < x->k.max_len ? (size_t)m->length
 	                                     : x->k.max_len;
 	m->flags = URISCAN_MATCH_TRUNCATED;
+	if (uriscan__extract_cuts(x->k.g, x->t_after))
+		m->flags |= URISCAN_MATCH_CUT;
 	m->scheme_len = x->t_scheme_len;
 	memset(&m->uri, 0, sizeof m->uri);
 	m->uri.grammar = x->k.g;
@@ -307,7 +311,8 @@ scan_buffer(uriscan_extractor *x, const unsigned char *b, uint64_t abs,
 	 * start-up perf put at 7 % of the streaming extractor's time (-10 %
 	 * without it: docs/performance.md, "The streaming extractor") */
 	o->ms = o->me = o->lf = o->scheme_len = o->keep = 0;
-	o->truncated = o->cs = 0;
+	o->truncated = o->cs = o->cut = 0;
+	o->after = -1;
 	o->emit = NULL;
 	o->emit_ctx = NULL;
 	o->uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
@@ -360,13 +365,23 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 
 		case P_TRUNC: {
 			const unsigned char *lf = NULL;
-			size_t n = x->k.xm->exec(&x->t_cs, x->chunk + x->tcur,
-			                         x->chunk + x->clen, &lf);
-			if (lf != NULL)
+			size_t n;
+			/* the byte after the match, when it starts this chunk */
+			if (x->t_after < 0 && x->t_lf == x->pos + x->tcur)
+				x->t_after = x->chunk[x->tcur];
+			n = x->k.xm->exec(&x->t_cs, x->chunk + x->tcur,
+			                  x->chunk + x->clen, &lf);
+			if (lf != NULL) {
 				x->t_lf = x->pos + (uint64_t)(lf - x->chunk);
+				x->t_after =
+				    lf < x->chunk + x->clen ? *lf : -1;
+			}
 			if (x->t_cs == x->k.xm->error) {
 				close_trunc(x, x->pos + x->tcur + n, m);
 				x->phase = P_DIRECT;
+				if ((m->flags & URISCAN_MATCH_CUT) &&
+				    !(x->k.flags & URISCAN_EXTRACT_KEEP_CUT))
+					continue;
 				return URISCAN_OK;
 			}
 			x->carry_len = 0;
@@ -426,7 +441,9 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 				close_trunc(x, x->pos, m);
 				x->carry_len = 0;
 				x->seam_len = 0;
-				return URISCAN_OK;
+				if (!(m->flags & URISCAN_MATCH_CUT) ||
+				    (x->k.flags & URISCAN_EXTRACT_KEEP_CUT))
+					return URISCAN_OK;
 			}
 			if (x->seam_len > 0 &&
 			    scan_buffer(x, x->seam, x->cabs, x->seam_len, 1, m, &r,

@@ -33,7 +33,18 @@ struct xcfg {
 	int entry, xentry;
 };
 
-enum { S_MATCH, S_MORE, S_OPEN, S_STOP };
+enum { S_MATCH, S_MORE, S_OPEN, S_STOP, S_SKIP };
+
+/* Does byte c (-1: none, the end of the stream) right after a match of
+ * grammar g make it cut (uriscan.h, rule 8)? */
+static inline int uriscan__extract_cuts(enum uriscan_grammar g, int c)
+{
+	if (c < 0)
+		return 0;
+	if (c >= 0x80)
+		return g != URISCAN_RFC3987;
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
 
 struct uriscan__cands; /* extract_find.h */
 
@@ -44,6 +55,9 @@ struct scan_out {
 	 * the match ends at lf); S_OPEN: a truncated run open at the end */
 	size_t ms, me, lf, scheme_len;
 	int truncated;
+	/* S_MATCH (and emit): the match is cut (uriscan.h, rule 8); S_OPEN:
+	 * the byte at lf, or -1 when lf is the end of the buffer */
+	int cut, after;
 	int cs; /* S_OPEN: the machine's state */
 	/* S_MORE: bytes from keep on are still needed; `from` was left at the
 	 * first ':' not decided yet */

@@ -38,7 +38,7 @@ static int ascii_lower(int c)
 
 #define KNOWN_FLAGS                                                            \
 	(URISCAN_EXTRACT_NO_TRIM | URISCAN_EXTRACT_NO_COMPONENTS |                 \
-	 URISCAN_EXTRACT_SCALAR)
+	 URISCAN_EXTRACT_SCALAR | URISCAN_EXTRACT_KEEP_CUT)
 
 /* Each entry of a comma-separated list must be a scheme (RFC 3986 3.1). */
 static int opaque_list_ok(const char *l)
@@ -225,12 +225,21 @@ static size_t pure_run(const struct xcfg *k, const unsigned char *b,
 	return (at - r) + k->xm->exec(cs, b + at, b + stop, lf);
 }
 
-/* A match ends at e (o says the rest): *from and *floor move past it; the
- * scan returns it (S_MATCH), or with o->emit hands it over and stops
- * (S_STOP) or goes on (S_MORE) as emit says. */
-static int found(struct scan_out *o, size_t e, size_t *from, size_t *floor)
+/* A match ends at e (o says the rest; its last byte is b[end - 1]):
+ * *from and *floor move past it; a cut match without KEEP_CUT is skipped
+ * (S_SKIP); else the scan returns it (S_MATCH), or with o->emit hands it
+ * over and stops (S_STOP) or goes on (S_MORE) as emit says. */
+static int found(const struct xcfg *k, struct scan_out *o, size_t e,
+                 size_t *from, size_t *floor, const unsigned char *b,
+                 size_t len, size_t end)
 {
 	*floor = *from = e;
+	/* the byte after the match is in b unless the match ends b (then
+	 * eof: the machine stopped at an error byte, which is never before
+	 * end) */
+	o->cut = end < len && uriscan__extract_cuts(k->g, b[end]);
+	if (o->cut && !(k->flags & URISCAN_EXTRACT_KEEP_CUT))
+		return S_SKIP;
 	if (o->emit == NULL)
 		return S_MATCH;
 	return o->emit(o->emit_ctx, o) ? S_STOP : S_MORE;
@@ -323,12 +332,13 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			o->lf = (size_t)(lf - b);
 			if (cs != xm->error && !eof) {
 				o->cs = cs;
+				o->after = o->lf < len ? b[o->lf] : -1;
 				return S_OPEN;
 			}
 			e = stop + n;
 			o->me = o->lf;
-			st = found(o, e, from, floor);
-			if (st != S_MORE)
+			st = found(k, o, e, from, floor, b, len, o->lf);
+			if (st != S_MORE && st != S_SKIP)
 				return st;
 			i = e;
 			continue;
@@ -362,8 +372,8 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		}
 		o->truncated = 0;
 		o->me = me;
-		st = found(o, me, from, floor);
-		if (st != S_MORE)
+		st = found(k, o, me, from, floor, b, len, me);
+		if (st != S_MORE && st != S_SKIP)
 			return st;
 		i = me;
 	}
@@ -407,6 +417,8 @@ void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
 		m->nbytes = o->me - o->ms;
 		m->flags = 0;
 	}
+	if (o->cut)
+		m->flags |= URISCAN_MATCH_CUT;
 	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
 		/* no components: every field 0 but the grammar */
 		uriscan__uri_reset(&m->uri, k->g, 0);

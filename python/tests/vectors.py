@@ -128,6 +128,8 @@ def extract_cases(path):
                     opts["opaque"] = w[7:].replace(";", ",")
                 elif w == "notrim":
                     opts["trim"] = False
+                elif w == "keepcut":
+                    opts["keep_cut"] = True
                 elif w.startswith("max="):
                     opts["max_len"] = int(w[4:])
                 else:
@@ -136,6 +138,7 @@ def extract_cases(path):
         want = []
         if f[2] != b"-":
             for w in f[2].split(b" "):
+                w = w[1:] if w.startswith(b"c") else w  # cut (keepcut only)
                 m = re.fullmatch(rb"(\d+)=(.*)", w, re.S)
                 if m:
                     url = m.group(2)

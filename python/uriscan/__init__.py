@@ -85,7 +85,7 @@ class Extractor(_CoreExtractor):
     """URLs in a stream of bytes fed in chunks cut anywhere.
 
     Extractor(grammar='rfc3986', *, components=True, max_len=None,
-              opaque=None, trim=True)
+              opaque=None, trim=True, keep_cut=False)
 
     feed(data) returns the matches that chunk decides, finish() the ones
     still open at the end; the matches never depend on where the stream was

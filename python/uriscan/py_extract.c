@@ -102,6 +102,8 @@ int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
 		return -1;
 	if (v[4] && !PyObject_IsTrue(v[4]))
 		opt->flags |= URISCAN_EXTRACT_NO_TRIM;
+	if (v[5] && PyObject_IsTrue(v[5]))
+		opt->flags |= URISCAN_EXTRACT_KEEP_CUT;
 	return 0;
 }
 
@@ -283,11 +285,12 @@ static void x_dealloc(XObject *self)
 
 static PyObject *x_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	PyObject *v[5] = {0};
-	static char *kw[] = {"grammar", "components", "max_len", "opaque", "trim", NULL};
+	PyObject *v[6] = {0};
+	static char *kw[] = {"grammar", "components", "max_len", "opaque", "trim",
+	                     "keep_cut", NULL};
 	XObject *self;
-	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOO:Extractor", kw, &v[0], &v[1],
-	                                 &v[2], &v[3], &v[4]))
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOO:Extractor", kw, &v[0],
+	                                 &v[1], &v[2], &v[3], &v[4], &v[5]))
 		return NULL;
 	self = x_alloc(type);
 	if (self && make_extractor(self, v) < 0)
@@ -387,8 +390,8 @@ static PyTypeObject ExtractorType = {
 PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "components", "max_len",
-	                                    "opaque", "trim", NULL};
-	PyObject *v[6];
+	                                    "opaque", "trim", "keep_cut", NULL};
+	PyObject *v[7];
 	XObject *self;
 	(void)m;
 	if (upy_args("extract", a, n, kw, names, 2, v) < 0)

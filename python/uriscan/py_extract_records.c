@@ -121,8 +121,8 @@ fail:
 PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
-	                                    "trim", NULL};
-	PyObject *v[5], *opts[5], *data, *out;
+	                                    "trim", "keep_cut", NULL};
+	PyObject *v[6], *opts[6], *data, *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
 	struct scan sc = {NULL, 0, 0, 0};
@@ -132,12 +132,14 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	if (upy_args("extract_records", a, n, kw, names, 2, v) < 0 ||
 	    (data = upy_required("extract_records", v, 0, "data")) == NULL)
 		return NULL;
-	/* upy_extract_options's order: grammar, components, max_len, opaque, trim */
+	/* upy_extract_options's order: grammar, components, max_len, opaque,
+	 * trim, keep_cut */
 	opts[0] = v[1];
 	opts[1] = NULL;
 	opts[2] = v[2];
 	opts[3] = v[3];
 	opts[4] = v[4];
+	opts[5] = v[5];
 	if (upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    upy_bytes_input(data, &in, "extract_records") < 0)
 		return NULL;

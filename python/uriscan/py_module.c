@@ -75,11 +75,13 @@ static PyMethodDef methods[] = {
      "instead of guessing."},
     {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
      "extract($module, data, grammar='rfc3986', *, components=True,\n"
-     "        max_len=None, opaque=None, trim=True)\n--\n\n"
+     "        max_len=None, opaque=None, trim=True,\n"
+     "        keep_cut=False)\n--\n\n"
      "-> Iterator[Match]. "
      "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
      "buffer stays pinned while the iterator lives; the scan runs without\n"
-     "the GIL."},
+     "the GIL. keep_cut=True: also the matches cut short by a letter, a\n"
+     "digit or (not rfc3987) a byte >= 0x80 (URISCAN_EXTRACT_KEEP_CUT)."},
     {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
      "to_uri($module, s, *, idna=False)\n--\n\n"
      "IRI to URI (RFC 3987 3.1), str or bytes."},
@@ -157,7 +159,7 @@ static PyMethodDef methods[] = {
      "offset inside it. authority excludes userinfo, host and port."},
     {"extract_records", (PyCFunction)(void (*)(void))upy_extract_records, FAST,
      "extract_records($module, data, grammar='rfc3986', *, max_len=None,\n"
-     "                opaque=None, trim=True)\n--\n\n"
+     "                opaque=None, trim=True, keep_cut=False)\n--\n\n"
      "-> list of dict. "
      "The URLs of data (bytes-like) as uriscan.extract finds them, each a\n"
      "dict: url (bytes), truncated, scheme host path query fragment\n"

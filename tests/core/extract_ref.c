@@ -21,6 +21,20 @@ static int alpha(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* uriscan.h, rule 8: a letter, a digit, or (not RFC 3987) a byte >= 0x80
+ * right after a match cuts it; the end of the text does not */
+static int cuts(const char *t, size_t n, size_t at)
+{
+	unsigned char c;
+
+	if (at >= n)
+		return 0;
+	c = (unsigned char)t[at];
+	if (c >= 0x80)
+		return G != URISCAN_RFC3987;
+	return (c >= '0' && c <= '9') || alpha(c);
+}
+
 static int listed(const char *list, const char *s, size_t n)
 {
 	if (!list)
@@ -90,7 +104,11 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 			m.nbytes = lf < max ? lf : max;
 			m.flags = URISCAN_MATCH_TRUNCATED;
 			m.uri.grammar = G;
-			list_add(out, &m);
+			if (cuts(t, n, r + lf))
+				m.flags |= URISCAN_MATCH_CUT;
+			if (!(m.flags & URISCAN_MATCH_CUT) ||
+			    (o->flags & URISCAN_EXTRACT_KEEP_CUT))
+				list_add(out, &m);
 			floor = r + run;
 			c = floor - 1;
 			continue;
@@ -123,7 +141,11 @@ static void reference(const struct uriscan_extract_options *o, const char *t,
 			continue;
 		m.length = m.nbytes = me - r;
 		uriscan_parse(G, t + r, me - r, 0, &m.uri);
-		list_add(out, &m);
+		if (cuts(t, n, me))
+			m.flags |= URISCAN_MATCH_CUT;
+		if (!(m.flags & URISCAN_MATCH_CUT) ||
+		    (o->flags & URISCAN_EXTRACT_KEEP_CUT))
+			list_add(out, &m);
 		floor = me;
 		c = floor - 1;
 	}
@@ -139,7 +161,9 @@ static const char *const tokens[] = {
 unsigned run_fuzz(unsigned count)
 {
 	static const char *const optsets[] = {"-", "opaque", "notrim",
-	                                      "max=128"};
+	                                      "max=128", "keepcut",
+	                                      "keepcut,max=128"};
+	const unsigned nsets = sizeof optsets / sizeof optsets[0];
 	unsigned bad = 0;
 	char buf[2048];
 
@@ -149,9 +173,9 @@ unsigned run_fuzz(unsigned count)
 		char optstr[32], name[32];
 		size_t n = 0;
 		unsigned ntok = 1 + (unsigned)(rnd() % 60);
-		const char *os = optsets[i % 4];
+		const char *os = optsets[i % nsets];
 
-		if (i % 4 == 3)
+		if (strstr(os, "max=") != NULL)
 			ntok = 40 + (unsigned)(rnd() % 100); /* long enough to truncate */
 		for (unsigned k = 0; k < ntok; k++) {
 			const char *tk = tokens[rnd() % (sizeof tokens / sizeof *tokens)];

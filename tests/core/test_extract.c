@@ -48,7 +48,12 @@ static int expected(char *s, const char *text, size_t n, size_t max_len,
 	for (char *w = strtok(s, " "); w; w = strtok(NULL, " ")) {
 		struct uriscan_match m;
 		char *end;
+		unsigned cut = 0;
 		memset(&m, 0, sizeof m);
+		if (w[0] == 'c') { /* cut (uriscan.h, rule 8) */
+			cut = URISCAN_MATCH_CUT;
+			w++;
+		}
 		m.offset = strtoull(w, &end, 10);
 		if (*end == '=') {
 			m.nbytes = strlen(end + 1);
@@ -68,6 +73,7 @@ static int expected(char *s, const char *text, size_t n, size_t max_len,
 		} else {
 			return 0;
 		}
+		m.flags |= cut;
 		if (m.offset + m.nbytes > n ||
 		    memcmp(text + m.offset, m.bytes, m.nbytes) != 0)
 			return 0;
@@ -208,8 +214,16 @@ static void run_adversarial(void)
 		size_t ul = sizeof unit - 1, k = 0;
 		for (size_t i = 0; i + ul <= n; i += ul, k++)
 			memcpy(t + i, unit, ul);
+		/* each URL is followed by 0x80: cut (uriscan.h, rule 8),
+		 * but in RFC 3987 */
+		const int cut = G != URISCAN_RFC3987;
+		o.flags = URISCAN_EXTRACT_KEEP_CUT;
 		big("NUL, invalid UTF-8 and a URL, repeated", t, k * ul, o, k,
 		    strlen("http://h.example/p?q"));
+		o.flags = 0;
+		big("NUL, invalid UTF-8 and a URL, repeated: cut but in RFC 3987",
+		    t, k * ul, o, cut ? 0 : k,
+		    cut ? 0 : strlen("http://h.example/p?q"));
 	}
 	/* a URL longer than max_len straddling chunk boundaries */
 	{
