@@ -20,7 +20,7 @@ COMMANDS = [
     ("extract --count", ["extract", "--count"]),
     ("extract (tsv)", ["extract"]),
     ("log (jsonl)", ["log"]),
-    ("log --output=tsv", ["log", "--output=tsv"]),
+    ("log --format=tsv", ["log", "--format=tsv"]),
     ("log --summary", ["log", "--summary"]),
 ]
 

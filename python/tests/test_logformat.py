@@ -113,7 +113,7 @@ def test_arguments():
 
 
 def test_cli_agrees(tmp_path):
-    """`uriscan log -v --format=F`: the lines of the cases out of the format
+    """`uriscan log -v --log-format=F`: the lines of the cases out of the format
     are reported, with the same reason, and no other line."""
     cli = os.environ.get("URISCAN_CLI")
     if not cli or not os.path.exists(cli):
@@ -124,7 +124,7 @@ def test_cli_agrees(tmp_path):
         path = tmp_path / f"{fmt}.log"
         path.write_bytes(b"".join(c.line if c.line.endswith(b"\n") else c.line + b"\n"
                                   for c in cases))
-        r = subprocess.run([cli, "log", "-v", "--format=" + fmt, str(path)],
+        r = subprocess.run([cli, "log", "-v", "--log-format=" + fmt, str(path)],
                            capture_output=True, timeout=60)
         assert r.returncode in (0, 1), r.stderr
         reported = {}

@@ -2,6 +2,7 @@
  * args.c: the option scanner shared by uriscan's commands (args.h); scans
  * only, never acts on an option.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "args.h"
@@ -91,4 +92,20 @@ int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
 		}
 	}
 	return nfiles;
+}
+
+void cli_opt_name(const struct cli_optdef *d, const char *spelled,
+                  char out[CLI_OPT_NAME_MAX])
+{
+	if (spelled[0] == '-' && spelled[1] == '-')
+		snprintf(out, CLI_OPT_NAME_MAX, "--%s", d->long_name);
+	else
+		snprintf(out, CLI_OPT_NAME_MAX, "-%c", d->short_name);
+}
+
+void cli_conflict(const char *a, const char *b, const char *why)
+{
+	if (a[0] != '\0' && b[0] != '\0')
+		USAGE("options '%s' and '%s' cannot be used together (%s)", a, b,
+		      why);
 }

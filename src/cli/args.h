@@ -35,4 +35,16 @@ typedef void (*cli_set_fn)(void *ctx, const struct cli_optdef *d,
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
                    char **argv, cli_set_fn set, void *ctx);
 
+/* The name of option d as the user wrote it, without its argument ("-c"
+ * or "--count"), in out (CLI_OPT_NAME_MAX bytes, truncated if need be):
+ * what a conflict names. */
+#define CLI_OPT_NAME_MAX 32
+void cli_opt_name(const struct cli_optdef *d, const char *spelled,
+                  char out[CLI_OPT_NAME_MAX]);
+
+/* "options 'A' and 'B' cannot be used together (WHY)" and exit status 2,
+ * when a and b are both non-empty (option names from cli_opt_name; an
+ * empty name: not given). */
+void cli_conflict(const char *a, const char *b, const char *why);
+
 #endif

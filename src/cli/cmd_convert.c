@@ -55,7 +55,8 @@ static void convert_record(void *ctx, const char *rec, size_t len)
 		out_bytes(c->buf, need);
 	} else {
 		c->any_invalid = 1;
-		cli_record_error(c->loop.label, c->loop.record, err.offset, st);
+		cli_record_error(c->loop.label, c->loop.record, rec, len,
+		                 err.offset, st);
 	}
 	out_char(c->loop.delim);
 	out_end_record();

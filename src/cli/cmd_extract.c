@@ -1,18 +1,17 @@
 /*
  * cmd_extract.c: `uriscan extract`, URLs found in any bytes (logs, mail,
- * captures): its options and the FILE loop. Output is extract_output.c's,
- * -j N extract_jobs.c's; no printing of matches here.
+ * captures): the FILE loop. Options are extract_opts.c's, output
+ * extract_output.c's, -j N extract_jobs.c's; no printing of matches here.
  *
- *   uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]
- *                   [--unique] [--top N] [-j N] [--no-trim] [--opaque[=LIST]]
- *                   [--max-length=N] [--normalize] [FILE...]
+ *   uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]
+ *                   [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]
+ *                   [--max-length=N] [--normalize] [--keep-cut] [FILE...]
  *
  * Input is read in blocks (reader.h) and fed to one extractor per FILE
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
  * blocks (extract_jobs.c). The manual is docs/man/uriscan-extract.1.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -21,7 +20,6 @@
 
 #include "uriscan.h"
 
-#include "args.h"
 #include "commands.h"
 #include "cmd_extract.h"
 #include "map_guard.h"
@@ -29,132 +27,6 @@
 #include "output.h"
 #include "reader.h"
 #include "report.h"
-
-static const char extract_help[] =
-    "Usage: uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
-    "                       [--unique] [--top N] [-j N] [--no-trim]\n"
-    "                       [--opaque[=LIST]] [--max-length=N] [--normalize]\n"
-    "                       [FILE...]\n"
-    "\n"
-    "Find the URLs in any bytes (logs, mail, captures): the FILEs, or standard\n"
-    "input when there is none or FILE is '-'. A match is the longest prefix\n"
-    "the grammar allows from a scheme found before '://' (or before ':' for\n"
-    "an --opaque scheme), minus trailing . , ; : ! ? and unbalanced ) ] '\n"
-    "(see uriscan(1) and uriscan.h for the exact rule).\n"
-    "\n"
-    "Options:\n"
-    "  -g, --grammar=GRAMMAR  rfc3986 (default: URI), rfc3987 (IRI), rfc2396\n"
-    "                         (absoluteURI [#fragment]), rfc1738 (url)\n"
-    "      --format=FORMAT    tsv (default): OFFSET<TAB>LENGTH<TAB>URL per match\n"
-    "                         (a FILE column first when there are several\n"
-    "                         FILEs); jsonl: file line offset length\n"
-    "                         truncated url and the components\n"
-    "  -o, --only-matching    print only the URL of each match\n"
-    "  -c, --count            print only the number of matches\n"
-    "  -u, --unique           print each distinct URL once, in order of first\n"
-    "                         appearance\n"
-    "      --top=N            print the N most frequent hosts (lowercased):\n"
-    "                         COUNT<TAB>HOST, most frequent first\n"
-    "  -j, --jobs=N           N threads over large regular files (same output)\n"
-    "      --no-trim          keep trailing punctuation\n"
-    "      --opaque[=LIST]    also match scheme:... without '//' for the\n"
-    "                         comma-separated schemes (default list:\n"
-    "                         " URISCAN_EXTRACT_OPAQUE_DEFAULT ")\n"
-    "      --max-length=N     longer URLs are reported truncated (default\n"
-    "                         8192, at least 128)\n"
-    "      --normalize        print, --unique and --top count each URL in its\n"
-    "                         normal form (as 'uriscan normalize\n"
-    "                         --scheme-based'); jsonl adds it as \"normalized\"\n"
-    "\n"
-    "Exit status: 0 if a URL was found, 1 if none, 2 on error.\n";
-
-enum {
-	O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_NORM,
-	O_H
-};
-
-static const struct cli_optdef xdefs[] = {
-    {'g', "grammar", CLI_ARG_REQUIRED, O_G},
-    {0, "format", CLI_ARG_REQUIRED, O_FMT},
-    {'o', "only-matching", CLI_ARG_NONE, O_O},
-    {'c', "count", CLI_ARG_NONE, O_C},
-    {'u', "unique", CLI_ARG_NONE, O_U},
-    {0, "top", CLI_ARG_REQUIRED, O_TOP},
-    {'j', "jobs", CLI_ARG_REQUIRED, O_J},
-    {0, "no-trim", CLI_ARG_NONE, O_NOTRIM},
-    {0, "opaque", CLI_ARG_OPTIONAL, O_OPQ},
-    {0, "max-length", CLI_ARG_REQUIRED, O_MAX},
-    {0, "normalize", CLI_ARG_NONE, O_NORM},
-    {'h', "help", CLI_ARG_NONE, O_H},
-};
-
-static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
-                 const char *arg)
-{
-	struct xopts *o = ctx;
-
-	switch (d->id) {
-	case O_G:
-		o->grammar = arg;
-		break;
-	case O_FMT:
-		if (strcmp(arg, "tsv") == 0)
-			o->format = XF_TSV;
-		else if (strcmp(arg, "jsonl") == 0)
-			o->format = XF_JSONL;
-		else
-			cli_usage_error("unknown format '%s' (tsv or jsonl)", arg);
-		break;
-	case O_O:
-		o->mode = XM_ONLY;
-		break;
-	case O_C:
-		o->mode = XM_COUNT;
-		break;
-	case O_U:
-		o->mode = XM_UNIQUE;
-		break;
-	case O_TOP:
-		o->mode = XM_TOP;
-		o->top = cli_number(spelled, arg, 1, ULONG_MAX);
-		break;
-	case O_J:
-		o->jobs = cli_number(spelled, arg, 1, ULONG_MAX);
-		if (o->jobs > 256)
-			o->jobs = 256;
-		break;
-	case O_NOTRIM:
-		o->ex.flags |= URISCAN_EXTRACT_NO_TRIM;
-		break;
-	case O_OPQ:
-		o->ex.opaque_schemes = arg ? arg : URISCAN_EXTRACT_OPAQUE_DEFAULT;
-		break;
-	case O_MAX:
-		o->ex.max_len = cli_number(spelled, arg, 0, ULONG_MAX);
-		if (o->ex.max_len < URISCAN_EXTRACT_MAX_LEN_MIN ||
-		    o->ex.max_len > URISCAN_EXTRACT_MAX_LEN_MAX)
-			cli_usage_error("--max-length=%s: out of range (%u to %u)",
-			                arg, URISCAN_EXTRACT_MAX_LEN_MIN,
-			                URISCAN_EXTRACT_MAX_LEN_MAX);
-		break;
-	case O_NORM:
-		o->normalize = 1;
-		break;
-	case O_H:
-		out_str(extract_help);
-		out_flush();
-		exit(EXIT_SUCCESS);
-	default:
-		break;
-	}
-}
-
-static void xparse(struct xopts *o, int argc, char **argv)
-{
-	o->files = argv;
-	o->nfiles = cli_parse_args(xdefs, sizeof xdefs / sizeof xdefs[0], argc,
-	                           argv, xset, o);
-}
 
 /* ------------------------------------------------------------------ */
 
@@ -300,13 +172,15 @@ static int cmd_extract(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	o.ex.size = sizeof o.ex;
 	o.jobs = 1;
-	xparse(&o, argc, argv);
+	extract_options(&o, argc, argv);
 	memset(&r, 0, sizeof r);
 	r.o = &o;
 	r.g = cli_grammar(o.grammar);
 	r.fields = cli_grammar_fields(r.g);
 	if (!extract_need_components(&o))
 		o.ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	/* cut matches are dropped here, where they are counted */
+	o.ex.flags |= URISCAN_EXTRACT_KEEP_CUT;
 	xf.r = &r;
 	xf.x = new_extractor(&r, o.grammar ? o.grammar : "rfc3986");
 	r.label_column = o.nfiles > 1;
@@ -314,6 +188,7 @@ static int cmd_extract(int argc, char **argv)
 	trouble = input_each(o.files, o.nfiles, extract_file, &xf);
 	extract_finish(&r);
 	out_flush();
+	extract_report_cut(&r);
 	reader_free(&xf.rd);
 	counted_set_free(&r.set);
 	norm_buf_free(&r.norm);
@@ -326,8 +201,9 @@ static int cmd_extract(int argc, char **argv)
 
 const struct cli_command cli_cmd_extract = {
     "extract",
-    "uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [--count]\n"
-    "                [--unique] [--top N] [-j N] [--normalize] [FILE...]\n",
+    "uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]\n"
+    "                [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]\n"
+    "                [--max-length=N] [--normalize] [--keep-cut] [FILE...]\n",
     "find the URLs in any bytes (logs, mail); see\n"
     "'uriscan extract --help'\n",
     cmd_extract,

@@ -21,10 +21,13 @@ enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
 struct xopts {
 	const char *grammar;
 	enum xformat format;
+	int format_given; /* --format was given (-u then prints records) */
 	enum xmode mode;
-	unsigned long top;
+	int count_unique; /* -c -u: the number of distinct URLs */
+	unsigned long top; /* --top=N; 0: all */
 	unsigned long jobs;
 	int normalize; /* --normalize: URLs printed and counted normalized */
+	int keep_cut;  /* --keep-cut: cut matches printed, marked */
 	struct uriscan_extract_options ex;
 	char **files;
 	int nfiles;
@@ -37,11 +40,16 @@ struct xrun {
 	const char *label; /* the FILE operand, "-" for standard input */
 	int label_column;  /* TSV: print the FILE column (several FILEs) */
 	uint64_t matches;
+	uint64_t cut; /* matches dropped as cut (URISCAN_MATCH_CUT) */
 	struct counted_set set; /* --unique: URLs; --top: hosts */
 	struct norm_buf norm;   /* --normalize: the current match's normal form */
 	char *host;             /* --top: the lowercased host (any length) */
 	size_t host_cap;
 };
+
+/* Scan the options (extract_opts.c): o zeroed but for its defaults;
+ * usage errors exit. */
+void extract_options(struct xopts *o, int argc, char **argv);
 
 /* Print (or count) one match on line `line` (1-based); m->uri must hold
  * the components when need_components() and the match is not truncated. */
@@ -49,6 +57,8 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
                   uint64_t line);
 /* After the last FILE: --count's number, --top's hosts. */
 void extract_finish(struct xrun *r);
+/* After the output: how many cut matches were dropped, on stderr. */
+void extract_report_cut(const struct xrun *r);
 /* Whether the output shows components (the extractor must split). */
 int extract_need_components(const struct xopts *o);
 /* The number of '\n' in [p, p + n). */

@@ -47,7 +47,8 @@ static void get_record(void *ctx, const char *rec, size_t len)
 
 	if (st != URISCAN_OK) {
 		r->any_invalid = 1;
-		cli_record_error(r->loop.label, r->loop.record, u.error_offset, st);
+		cli_record_error(r->loop.label, r->loop.record, rec, len,
+		                 u.error_offset, st);
 	} else if (r->strict &&
 	           (absent = get_template_missing(&r->t, rec, len, &u)) != NULL) {
 		r->any_invalid = 1;

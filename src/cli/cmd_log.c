@@ -6,6 +6,7 @@
  * input.h's record loop. Memory: one line at a time; --summary keeps one
  * count per distinct referer host, path and error kind.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,21 +203,44 @@ static void log_record(void *ctx, const char *rec, size_t len)
 }
 
 static const char log_help[] =
-    "usage: uriscan log [--format=combined|common|auto] [-g GRAMMAR]\n"
-    "                   [--output=jsonl|tsv] [--summary [--top=N]\n"
+    "Usage: uriscan log [--log-format=combined|common|auto] [-g GRAMMAR]\n"
+    "                   [--format=jsonl|tsv] [--summary [--top=N]\n"
     "                   [--normalize]] [-v] [FILE...]\n"
-    "Reads Apache/nginx access logs (common, combined) and judges each\n"
-    "request line (RFC 9112: method, request-target form, components)\n"
-    "and referer (the grammar's top rule). --summary --normalize counts\n"
-    "paths and referer hosts in normal form (as 'uriscan normalize').\n"
-    "See uriscan(1).\n";
+    "\n"
+    "Read Apache/nginx access logs (common, combined) and judge each line's\n"
+    "request line (RFC 9112: method, request-target form, components) and\n"
+    "referer (the grammar's top rule): one record per line, or --summary.\n"
+    "\n"
+    "Options:\n"
+    "      --log-format=FMT   the input: combined, common or auto (default:\n"
+    "                         each line as combined, else as common)\n"
+    "  -g, --grammar=GRAMMAR  judge targets and referers by this grammar\n"
+    "                         (default rfc3986)\n"
+    "      --format=FORMAT    the output: jsonl (default) or tsv (the same\n"
+    "                         fields in the same order; true/false, \\N)\n"
+    "      --summary          the counts and the most frequent referer hosts\n"
+    "                         and paths instead of a record per line\n"
+    "      --top=N            --summary: the N most frequent (default 10;\n"
+    "                         0: all)\n"
+    "      --normalize        --summary: count paths and referer hosts in\n"
+    "                         normal form (as 'uriscan normalize')\n"
+    "  -v, --verbose          show each line not in the format on stderr\n"
+    "  -h, --help             print this help and exit\n"
+    "\n"
+    "A record's \"request\" is null when the request was split into method,\n"
+    "target and version, else the request as logged (a TLS probe, a\n"
+    "request without version): its bytes are always in the record.\n"
+    "\n"
+    "Exit status: 0 if every line is in the format, 1 if some line is not,\n"
+    "2 on a usage or I/O error. See uriscan-log(1).\n";
 
 enum {
-	L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR, L_NORM,
-	L_HELP
+	L_LOGFMT, L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR,
+	L_NORM, L_HELP
 };
 
 static const struct cli_optdef log_opts[] = {
+    {0, "log-format", CLI_ARG_REQUIRED, L_LOGFMT},
     {0, "format", CLI_ARG_REQUIRED, L_FORMAT},
     {0, "output", CLI_ARG_REQUIRED, L_OUTPUT},
     {0, "summary", CLI_ARG_NONE, L_SUMMARY},
@@ -227,13 +251,20 @@ static const struct cli_optdef log_opts[] = {
     {'h', "help", CLI_ARG_NONE, L_HELP},
 };
 
+/* The options given that only --summary reads. */
+struct log_scan {
+	struct logrun *r;
+	char top[CLI_OPT_NAME_MAX], norm[CLI_OPT_NAME_MAX];
+};
+
 static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
                     const char *arg)
 {
-	struct logrun *r = ctx;
+	struct log_scan *ls = ctx;
+	struct logrun *r = ls->r;
 
 	switch (d->id) {
-	case L_FORMAT:
+	case L_LOGFMT:
 		if (strcmp(arg, "combined") == 0)
 			r->fmt = FRONTEND_LOG_COMBINED;
 		else if (strcmp(arg, "common") == 0)
@@ -244,19 +275,25 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 			cli_usage_error("unknown log format '%s' (combined, common "
 			                "or auto)", arg);
 		break;
-	case L_OUTPUT:
+	case L_FORMAT:
 		if (strcmp(arg, "tsv") == 0)
 			r->tsv = 1;
 		else if (strcmp(arg, "jsonl") == 0)
 			r->tsv = 0;
 		else
-			cli_usage_error("unknown output '%s' (jsonl or tsv)", arg);
+			cli_usage_error("unknown format '%s' (jsonl or tsv; the "
+			                "input's format is --log-format)", arg);
 		break;
+	case L_OUTPUT:
+		/* 0.1's name: a pointer to the new one, not a second name */
+		cli_usage_error("unknown option '--output' (the output format "
+		                "is --format since 0.2.0)");
 	case L_SUMMARY:
 		r->summary = 1;
 		break;
 	case L_TOP:
-		r->top = (unsigned)cli_number(spelled, arg, 1, 1000000);
+		r->top = cli_number(spelled, arg, 0, ULONG_MAX);
+		cli_opt_name(d, spelled, ls->top);
 		break;
 	case L_VERBOSE:
 		r->verbose = 1;
@@ -266,6 +303,7 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 		break;
 	case L_NORM:
 		r->normalize = 1;
+		cli_opt_name(d, spelled, ls->norm);
 		break;
 	case L_HELP:
 		out_str(log_help);
@@ -279,20 +317,27 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 static int cmd_log(int argc, char **argv)
 {
 	struct logrun r;
+	struct log_scan ls;
 	int nfiles, trouble;
 
 	memset(&r, 0, sizeof r);
 	r.fmt = FRONTEND_LOG_AUTO;
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
+	memset(&ls, 0, sizeof ls);
+	ls.r = &r;
 	nfiles = cli_parse_args(log_opts, sizeof log_opts / sizeof log_opts[0],
-	                        argc, argv, log_set, &r);
+	                        argc, argv, log_set, &ls);
+	if (!r.summary) {
+		if (ls.top[0])
+			cli_usage_error("'%s' goes with '--summary'", ls.top);
+		if (ls.norm[0])
+			cli_usage_error("'%s' goes with '--summary'", ls.norm);
+	}
 	r.loop.delim = '\n';
 	r.loop.strip_cr = 1;
 	r.loop.fn = log_record;
 	r.loop.ctx = &r;
-	if (r.normalize && !r.summary)
-		cli_usage_error("--normalize goes with --summary");
 	trouble = records_run(&r.loop, argv, nfiles);
 	if (r.summary)
 		log_print_summary(&r);
@@ -305,13 +350,16 @@ static int cmd_log(int argc, char **argv)
 	counted_set_free(&r.errors);
 	log_fields_free(&r.f);
 	norm_buf_free(&r.norm);
-	return trouble ? EXIT_TROUBLE : EXIT_SUCCESS;
+	if (trouble)
+		return EXIT_TROUBLE;
+	return r.not_in_format ? EXIT_INVALID : EXIT_SUCCESS;
 }
 
 const struct cli_command cli_cmd_log = {
     "log",
-    "uriscan log [--format=combined|common|auto] [--output=jsonl|tsv]\n"
-    "            [--summary [--top=N] [--normalize]] [-v] [FILE...]\n",
+    "uriscan log [--log-format=combined|common|auto] [-g GRAMMAR]\n"
+    "            [--format=jsonl|tsv] [--summary [--top=N] [--normalize]]\n"
+    "            [-v] [FILE...]\n",
     "judge the request lines and referers of HTTP access logs\n"
     "(common, combined); see 'uriscan log --help'\n",
     cmd_log,

@@ -23,7 +23,7 @@ struct logrun {
 	int tsv, summary, verbose;
 	int normalize; /* --normalize: --summary counts normal forms */
 	struct norm_buf norm;
-	unsigned top;
+	unsigned long top; /* --top=N; 0: all */
 	/* counts */
 	uint64_t lines, not_in_format, tv, ti, rv, ri, rabsent;
 	struct counted_set hosts, paths, errors;

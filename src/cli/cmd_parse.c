@@ -124,9 +124,9 @@ static void parse_tsv(const struct run *run, const char *rec, size_t len,
 {
 	out_u64(run->loop.record);
 	if (status == URISCAN_OK) {
-		OUT_LIT("\t1\t\\N\t\\N");
+		OUT_LIT("\ttrue\t\\N\t\\N");
 	} else {
-		OUT_LIT("\t0\t");
+		OUT_LIT("\tfalse\t");
 		out_str(uriscan_status_name(status));
 		out_char('\t');
 		out_u64(u->error_offset);
@@ -195,6 +195,11 @@ static void check_record(void *ctx, const char *rec, size_t len)
 	out_str(uriscan_status_name(status));
 	OUT_LIT(": ");
 	out_str(uriscan_strerror(status));
+	if (status == URISCAN_E_BAD_CHAR && err.offset < len) {
+		char byte[16];
+		cli_byte_name((unsigned char)rec[err.offset], byte);
+		out_str(byte);
+	}
 	out_char('\n');
 	out_end_record();
 }

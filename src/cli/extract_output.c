@@ -11,7 +11,9 @@
 
 int extract_need_components(const struct xopts *o)
 {
-	return o->mode == XM_TOP || (o->mode == XM_LIST && o->format == XF_JSONL);
+	return o->mode == XM_TOP ||
+	       ((o->mode == XM_LIST || (o->mode == XM_UNIQUE && o->format_given)) &&
+	        o->format == XF_JSONL);
 }
 
 uint64_t extract_count_nl(const char *p, size_t n)
@@ -111,6 +113,12 @@ static void emit_tsv(struct xrun *r, const struct uriscan_match *m)
 	out_char('\t');
 	out_u64(m->length);
 	out_char('\t');
+	if (r->o->keep_cut) {
+		if (m->flags & URISCAN_MATCH_CUT)
+			OUT_LIT("true\t");
+		else
+			OUT_LIT("false\t");
+	}
 	url_line(p, n);
 }
 
@@ -131,6 +139,11 @@ static void emit_jsonl(struct xrun *r, const struct uriscan_match *m,
 	out_u64(m->length);
 	OUT_LIT(",\"truncated\":");
 	if (m->flags & URISCAN_MATCH_TRUNCATED)
+		OUT_LIT("true");
+	else
+		OUT_LIT("false");
+	OUT_LIT(",\"cut\":");
+	if (m->flags & URISCAN_MATCH_CUT)
 		OUT_LIT("true");
 	else
 		OUT_LIT("false");
@@ -168,14 +181,25 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
 	const char *p;
 	size_t n;
 
+	if ((m->flags & URISCAN_MATCH_CUT) && !r->o->keep_cut) {
+		r->cut++;
+		return;
+	}
 	r->matches++;
 	switch (r->o->mode) {
 	case XM_COUNT:
+		if (r->o->count_unique) {
+			normal_form(r, m, &p, &n);
+			counted_set_add(&r->set, p, n);
+		}
 		return;
 	case XM_UNIQUE:
 		normal_form(r, m, &p, &n);
-		if (counted_set_add(&r->set, p, n))
-			url_line(p, n);
+		if (!counted_set_add(&r->set, p, n))
+			return;
+		if (r->o->format_given)
+			break;
+		url_line(p, n);
 		return;
 	case XM_TOP:
 		count_match_host(r, m);
@@ -196,15 +220,38 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
 void extract_finish(struct xrun *r)
 {
 	if (r->o->mode == XM_COUNT) {
-		out_u64(r->matches);
+		out_u64(r->o->count_unique ? (uint64_t)r->set.n : r->matches);
 		out_char('\n');
 	} else if (r->o->mode == XM_TOP) {
 		const struct counted_entry *v = counted_set_sorted(&r->set);
-		for (size_t i = 0; i < r->set.n && i < r->o->top; i++) {
+		for (size_t i = 0;
+		     i < r->set.n && (r->o->top == 0 || i < r->o->top); i++) {
+			if (r->o->format == XF_JSONL) {
+				OUT_LIT("{\"count\":");
+				out_u64(v[i].count);
+				OUT_LIT(",\"host\":");
+				out_json_string(v[i].key, v[i].len);
+				OUT_LIT("}\n");
+				continue;
+			}
 			out_u64(v[i].count);
 			out_char('\t');
 			out_tsv_field(v[i].key, v[i].len);
 			out_char('\n');
 		}
 	}
+}
+
+void extract_report_cut(const struct xrun *r)
+{
+	if (r->cut == 0)
+		return;
+	cli_error("extract: %llu match%s dropped: cut short by a byte that "
+	          "continues the text (a letter, a digit%s), not URL%s; %s"
+	          "--keep-cut keeps them",
+	          (unsigned long long)r->cut, r->cut == 1 ? "" : "es",
+	          r->g == URISCAN_RFC3987 ? "" : " or a byte >= 0x80",
+	          r->cut == 1 ? "" : "s",
+	          r->g == URISCAN_RFC3987 ? ""
+	                                  : "-g rfc3987 reads IRIs whole, ");
 }

@@ -96,10 +96,19 @@ static void print_request(const struct logrun *r, const struct log_verdict *v)
 	const char *req = r->f.req;
 	int ok = v->st == URISCAN_OK;
 
+	const int has_target = ok || q->error_part >= URISCAN_REQUEST_TARGET;
+
+	/* the request as logged (escapes decoded) when it was not split into
+	 * its three parts: its bytes are always in the record */
+	KEY(r, "request");
+	if (q->method.len && has_target && q->version.len)
+		v_null(r);
+	else
+		v_str(r, req, (size_t)r->f.rl);
 	KEY(r, "method");
 	if (q->method.len) v_str(r, req + q->method.off, q->method.len); else v_null(r);
 	KEY(r, "target");
-	if (ok || q->error_part >= URISCAN_REQUEST_TARGET)
+	if (has_target)
 		v_str(r, req + q->target.off, q->target.len);
 	else
 		v_null(r);
@@ -171,7 +180,8 @@ void log_print_line(struct logrun *r, const struct log_verdict *v)
 }
 
 /* The first `top` entries of c (all when top is 0). */
-static void top_json(const char *name, struct counted_set *c, unsigned top)
+static void top_json(const char *name, struct counted_set *c,
+                     unsigned long top)
 {
 	const struct counted_entry *v = counted_set_sorted(c);
 
@@ -191,7 +201,8 @@ static void top_json(const char *name, struct counted_set *c, unsigned top)
 	out_char(']');
 }
 
-static void top_tsv(const char *name, struct counted_set *c, unsigned top)
+static void top_tsv(const char *name, struct counted_set *c,
+                    unsigned long top)
 {
 	const struct counted_entry *v = counted_set_sorted(c);
 

@@ -34,19 +34,27 @@ static const char help_intro[] =
 static const char help_options[] =
     "\n"
     "Options:\n"
-    "  -g, --grammar=GRAMMAR  grammar: rfc3986 (default); 3986, RFC3986 and\n"
-    "                         rfc-3986 work too ('uriscan rules' lists them)\n"
-    "  -r, --rule=RULE        match the records against this ABNF rule of the\n"
-    "                         grammar (default: its top rule, URI-reference for\n"
-    "                         RFC 3986), e.g. -r IPv6address\n"
-    "  -z, --null             records end with a NUL byte instead of a newline\n"
+    "(each command takes those that name it; 'uriscan COMMAND --help' lists\n"
+    "a command's own)\n"
+    "  -g, --grammar=GRAMMAR  all but convert: rfc3986 (default); 3986,\n"
+    "                         RFC3986 and rfc-3986 work too ('uriscan rules')\n"
+    "  -r, --rule=RULE        parse, check: match the records against this\n"
+    "                         ABNF rule of the grammar (default: its top rule,\n"
+    "                         URI-reference for RFC 3986), e.g. -r IPv6address\n"
+    "  -z, --null             parse check convert normalize resolve get:\n"
+    "                         records end with a NUL byte instead of a newline\n"
     "                         (as grep -z); nothing is stripped\n"
     "  -q, --quiet            check: print nothing, only set the exit status\n"
-    "      --format=FORMAT    parse: jsonl (default), tsv or tsv-all;\n"
-    "                         normalize, resolve: jsonl (objects with the\n"
-    "                         components of the result)\n"
+    "      --format=FORMAT    the output format: parse: jsonl (default), tsv\n"
+    "                         or tsv-all; normalize, resolve: jsonl (objects\n"
+    "                         with the components of the result); extract:\n"
+    "                         tsv (default) or jsonl; log: jsonl (default) or\n"
+    "                         tsv\n"
     "      --all-grammars     parse: which grammars accept each record and\n"
     "                         where their splits differ (JSON Lines)\n"
+    "      --get=TEMPLATE     parse: print TEMPLATE per record, as 'get'\n"
+    "      --strict-get       get, parse --get: a record without a field of\n"
+    "                         TEMPLATE is an error\n"
     "      --to-uri, --to-iri convert: the direction (one is required)\n"
     "      --idna             convert --to-uri: non-ASCII reg-name hosts by\n"
     "                         IDNA ToASCII (needs a library built with libidn2)\n"
@@ -57,13 +65,26 @@ static const char help_options[] =
     "      --base=BASE        resolve: the base URI (required)\n"
     "      --non-strict       resolve: a reference with BASE's scheme is\n"
     "                         resolved as if it had none (RFC 3986 5.2.2)\n"
-    "      --get=TEMPLATE     parse: print TEMPLATE per record, as 'get'\n"
-    "      --strict-get       get, parse --get: a record without a field of\n"
-    "                         TEMPLATE is an error\n"
-    "  -h, --help             print this help and exit\n"
+    "  -o, --only-matching    extract: print only the URL of each match\n"
+    "  -u, --unique           extract: only the first appearance of each URL\n"
+    "  -c, --count            extract: only the number of matches (-c -u: of\n"
+    "                         distinct URLs)\n"
+    "      --top=N            extract: the N most frequent hosts; log\n"
+    "                         --summary: referer hosts and paths (0: all)\n"
+    "  -j, --jobs=N           extract: N threads over large regular files\n"
+    "      --no-trim          extract: keep trailing punctuation\n"
+    "      --opaque[=LIST]    extract: also scheme:... without '//'\n"
+    "      --max-length=N     extract: longer URLs are reported truncated\n"
+    "      --keep-cut         extract: keep matches cut short by a letter,\n"
+    "                         digit or non-ASCII byte, marked\n"
+    "      --normalize        extract, log --summary: count normal forms\n"
+    "      --log-format=FMT   log: the input, combined, common or auto\n"
+    "      --summary          log: counts and top lists instead of records\n"
+    "  -v, --verbose          log: show the lines not in the format\n"
+    "  -h, --help             print this help (after a command: its own)\n"
     "      --version          print the versions and exit\n"
     "\n";
-static const char help_formats[] =
+const char cli_help_formats[] =
     "parse --format=jsonl: one JSON object per record, with the keys\n"
     "  record input valid grammar rule, the components the grammar defines,\n"
     "  host_type kind error offset, the grammar's own components, then form\n"
@@ -83,8 +104,8 @@ static const char help_formats[] =
     "parse --format=tsv: one line per record with the tab-separated columns\n"
     "  record valid error offset scheme authority userinfo host port path\n"
     "  query fragment host_type kind input\n"
-    "  valid is 1 or 0, an absent field is \\N, and '\\', TAB, LF and CR in a\n"
-    "  field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
+    "  valid is true or false, an absent field is \\N, and '\\', TAB, LF and\n"
+    "  CR in a field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
     "  other bytes are copied. tsv-all adds the RFC 2396/1738 fields and\n"
     "  form as columns 16-30.\n"
     "\n"
@@ -137,8 +158,16 @@ void cli_print_help(void)
 		indented(commands[i]->summary, name, "          ");
 	}
 	out_str(help_options);
-	out_str(help_formats);
+	out_str(cli_help_formats);
 	out_flush();
+}
+
+const struct cli_command *cli_command_named(const char *name)
+{
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (strcmp(commands[i]->name, name) == 0)
+			return commands[i];
+	abort(); /* every caller names a command of the table */
 }
 
 static void print_version(void)

@@ -83,7 +83,8 @@ void op_emit(struct op_run *r, const char *in, size_t inlen, int status,
 {
 	if (status != URISCAN_OK) {
 		r->any_invalid = 1;
-		cli_record_error(r->loop.label, r->loop.record, off, status);
+		cli_record_error(r->loop.label, r->loop.record, in, inlen, off,
+		                 status);
 	}
 	if (r->jsonl) {
 		emit_jsonl(r, in, inlen, status, res, rlen, off);

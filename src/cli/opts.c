@@ -79,7 +79,7 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		o->all_grammars = 1;
 		break;
 	case OPT_HELP:
-		cli_print_help();
+		opts_print_help(cli_command_named(o->command), c->allowed);
 		exit(EXIT_SUCCESS);
 	case OPT_TO_URI:
 		o->to_uri = 1;

@@ -48,8 +48,14 @@ struct opts {
 };
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with
- * the OPT_* options in `allowed`; --help prints uriscan --help and exits. */
+ * the OPT_* options in `allowed`; --help prints the command's help
+ * (opts_print_help) and exits. */
 void opts_parse(struct opts *o, const char *command, int argc, char **argv,
                 int allowed);
+
+struct cli_command;
+/* `uriscan COMMAND --help`: cmd's synopsis and summary, and the options in
+ * `allowed` (opts_help.c). */
+void opts_print_help(const struct cli_command *cmd, int allowed);
 
 #endif

@@ -5,9 +5,11 @@
 #include "report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "uriscan.h"
 
@@ -56,13 +58,27 @@ void cli_usage_error(const char *fmt, ...)
 	exit(EXIT_TROUBLE);
 }
 
-void cli_record_error(const char *label, uint64_t record, size_t off,
-                      int status)
+void cli_byte_name(unsigned char c, char out[16])
 {
+	if (c > 0x20 && c < 0x7f)
+		snprintf(out, 16, " (0x%02x '%c')", c, c);
+	else if (c == 0x20)
+		snprintf(out, 16, " (0x20 ' ')");
+	else
+		snprintf(out, 16, " (0x%02x)", c);
+}
+
+void cli_record_error(const char *label, uint64_t record, const char *rec,
+                      size_t len, size_t off, int status)
+{
+	char byte[16] = "";
+
+	if (status == URISCAN_E_BAD_CHAR && off < len)
+		cli_byte_name((unsigned char)rec[off], byte);
 	out_flush(); /* stdout and stderr in order on a terminal */
-	fprintf(stderr, "%s:%llu:%llu: %s: %s\n", label,
+	fprintf(stderr, "%s:%llu:%llu: %s: %s%s\n", label,
 	        (unsigned long long)record, (unsigned long long)off + 1,
-	        uriscan_status_name(status), uriscan_strerror(status));
+	        uriscan_status_name(status), uriscan_strerror(status), byte);
 }
 
 unsigned long cli_number(const char *spelled, const char *arg,
@@ -74,8 +90,18 @@ unsigned long cli_number(const char *spelled, const char *arg,
 	errno = 0;
 	v = strtoul(arg, &end, 10);
 	if (arg[0] < '0' || arg[0] > '9' || errno != 0 || *end != '\0' ||
-	    v < min || v > max)
-		cli_usage_error("bad number for %s: '%s'", spelled, arg);
+	    v < min || v > max) {
+		/* the option without its "=ARG" */
+		const int name = (int)strcspn(spelled, "=");
+		if (max == ULONG_MAX && min == 0)
+			cli_usage_error("bad number for %.*s: '%s' (a whole number)",
+			                name, spelled, arg);
+		if (max == ULONG_MAX)
+			cli_usage_error("bad number for %.*s: '%s' (a whole number, "
+			                "at least %lu)", name, spelled, arg, min);
+		cli_usage_error("bad number for %.*s: '%s' (a whole number from "
+		                "%lu to %lu)", name, spelled, arg, min, max);
+	}
 	return v;
 }
 

@@ -24,14 +24,19 @@ void cli_set_command(const char *name);
 _Noreturn void cli_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
-/* "FILE:RECORD:COLUMN: STATUS: message" for an invalid record (the shape
- * of `uriscan check`): COLUMN is the 1-based byte off + 1; STATUS is
- * uriscan_status_name(status), message its uriscan_strerror. */
-void cli_record_error(const char *label, uint64_t record, size_t off,
-                      int status);
+/* "FILE:RECORD:COLUMN: STATUS: message" for an invalid record [rec, rec +
+ * len) (the shape of `uriscan check`): COLUMN is the 1-based byte off + 1;
+ * STATUS is uriscan_status_name(status), message its uriscan_strerror,
+ * then, for bad_char, the byte: " (0x20 ' ')". */
+void cli_record_error(const char *label, uint64_t record, const char *rec,
+                      size_t len, size_t off, int status);
+/* " (0xHH 'c')" for byte c ('c' only when printable ASCII) into out (16
+ * bytes); the one way a bad byte is named. */
+void cli_byte_name(unsigned char c, char out[16]);
 
 /* The decimal number of option `spelled`, within [min, max]; a usage error
- * ("bad number for SPELLED: 'ARG'") otherwise. */
+ * naming the range ("bad number for SPELLED: 'ARG' (a whole number from
+ * MIN to MAX)", or "at least MIN" when max is ULONG_MAX) otherwise. */
 unsigned long cli_number(const char *spelled, const char *arg,
                          unsigned long min, unsigned long max);
 

@@ -47,7 +47,7 @@ COMMANDS = [
     ("normalize", ["normalize"], URL),
     ("resolve", ["resolve", "--base=http://a/b/c"], URL),
     ("get", ["get", "{host}"], URL),
-    ("log", ["log", "--output=tsv"], LOG),
+    ("log", ["log", "--format=tsv"], LOG),
     ("extract", ["extract"], URL),
     ("extract -j 2", ["extract", "-j", "2"], URL),
 ]
