@@ -65,7 +65,8 @@ def test_signatures_exact():
     assert sig(uriscan.query_get) == ("(query, key, default=Ellipsis, *, semicolon=False, "
                                       "plus=True, decode=True, utf8_errors='strict')")
     assert sig(uriscan.Extractor) == \
-        "(grammar='rfc3986', *, components=True, max_len=None, opaque=None, trim=True)"
+        ("(grammar='rfc3986', *, components=True, max_len=None, opaque=None, trim=True, "
+         "keep_cut=False)")
     assert sig(uriscan.Extractor.feed) == "(self, data, /)"
     assert sig(uriscan.URI.replace).startswith("(self, /, *, scheme=Ellipsis")
     assert sig(uriscan.grammars) == "()"

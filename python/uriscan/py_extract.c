@@ -378,7 +378,7 @@ static PyTypeObject ExtractorType = {
     .tp_dealloc = (destructor)x_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None,\n"
-              "          opaque=None, trim=True)\n--\n\n"
+              "          opaque=None, trim=True, keep_cut=False)\n--\n\n"
               "URLs in a stream of bytes fed in chunks.",
     .tp_methods = x_methods,
     .tp_getset = x_getset,

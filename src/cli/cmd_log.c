@@ -227,9 +227,9 @@ static const char log_help[] =
     "  -v, --verbose          show each line not in the format on stderr\n"
     "  -h, --help             print this help and exit\n"
     "\n"
-    "A record's \"request\" is null when the request was split into method,\n"
-    "target and version, else the request as logged (a TLS probe, a\n"
-    "request without version): its bytes are always in the record.\n"
+    "A record's \"request\" is the request as logged (escapes decoded), so\n"
+    "that one that cannot be split (a TLS probe, a request without version;\n"
+    "method, target or version null) is still in the record.\n"
     "\n"
     "Exit status: 0 if every line is in the format, 1 if some line is not,\n"
     "2 on a usage or I/O error. See uriscan-log(1).\n";

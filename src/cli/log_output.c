@@ -98,13 +98,10 @@ static void print_request(const struct logrun *r, const struct log_verdict *v)
 
 	const int has_target = ok || q->error_part >= URISCAN_REQUEST_TARGET;
 
-	/* the request as logged (escapes decoded) when it was not split into
-	 * its three parts: its bytes are always in the record */
+	/* the request as logged (escapes decoded), split or not: its bytes
+	 * are always in the record (uriscan.logformat's "request" too) */
 	KEY(r, "request");
-	if (q->method.len && has_target && q->version.len)
-		v_null(r);
-	else
-		v_str(r, req, (size_t)r->f.rl);
+	v_str(r, req, (size_t)r->f.rl);
 	KEY(r, "method");
 	if (q->method.len) v_str(r, req + q->method.off, q->method.len); else v_null(r);
 	KEY(r, "target");
