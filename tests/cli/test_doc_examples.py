@@ -24,7 +24,9 @@ status is its last command's, often a test: 0 or 1 with nothing on
 standard error), no usage error is on standard
 error (a pipeline's status is its last command's), and its output is the
 one the session shows, when it shows one. An example with a placeholder ("...")
-is not run.
+is not run. "build/src/cli/uriscan" (the binary in the build tree) is
+run as "uriscan"; "gzip -dc data/X.gz > /tmp/F" is run, and F counts as
+a bundled file in the examples after it.
 """
 import os
 import re
@@ -41,7 +43,11 @@ root = os.path.abspath(sys.argv[2])
 
 SHELL_TAGS = {"", "sh", "shell", "bash", "console"}
 BUNDLED = re.compile(r"(?<![\w/])(tests/)?data/")
-STATUS_RE = re.compile(r"#\s*exits?\s+(?:status\s+)?(\d+)\b")
+STATUS_RE = re.compile(r"#.*?\bexits?\s+(?:status\s+)?(\d+)\b")
+# a bundled compressed file decompressed for the examples after it
+SETUP_RE = re.compile(r"^\s*gzip -dc (data/\S+\.gz) > (/tmp/[\w.-]+)\s*$")
+# the binary as the build tree names it: the one under test is run instead
+BUILT_RE = re.compile(r"(?<![\w/])(?:\./)?build[\w.-]*/src/cli/uriscan\b")
 
 
 def doc_files():
@@ -134,11 +140,14 @@ def roff_examples(text):
             block.append(roff_unescape(ln))
 
 
-def runnable(cmd):
+def runnable(cmd, made=()):
     """Does cmd run uriscan (its first word, or after a pipe from printf,
-    echo or cat) on a bundled file or on bytes of its own?"""
+    echo or cat) on a bundled file (or one made from it, in made) or on
+    bytes of its own?"""
     if "..." in cmd:
         return False
+    if any(m in cmd for m in made):
+        cmd = cmd + " data/"  # made from a bundled file
     # a variable the example does not set itself ("$addr"): a fragment
     for v in re.findall(r"\$\{?([A-Za-z_]\w*)", cmd):
         if not re.search(r"(\bread\s+(-r\s+)?|\bfor\s+|\b)%s\b(=|\s|;|$)"
@@ -166,8 +175,16 @@ def main():
                 text = f.read()
             examples = (markdown_examples(text) if rel.endswith(".md")
                         else roff_examples(text))
+            made = []
             for n, cmd, want in examples:
-                if not runnable(cmd):
+                cmd = BUILT_RE.sub("uriscan", cmd)
+                setup = SETUP_RE.match(cmd)
+                if setup:  # run it for the examples that read its output
+                    subprocess.run(["sh", "-c", cmd], cwd=root, env=env,
+                                   check=True, timeout=60)
+                    made.append(setup.group(2))
+                    continue
+                if not runnable(cmd, made):
                     continue
                 count += 1
                 m = STATUS_RE.search(cmd)
