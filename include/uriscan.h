@@ -24,10 +24,13 @@
  *  - Arguments come in one order: grammar, inputs (pointer + length), flags
  *    or options, output buffer, its capacity, the written length, other
  *    outputs, error.
- *  - The last argument of every call that reads a URI is a
+ *  - The last argument of every call that judges or converts its input
+ *    (validate, the IRI mappings, resolve, normalize, equivalent,
+ *    percent_decode, recompose, set_component) is a
  *    struct uriscan_error * (may be NULL) that says what failed and where;
  *    uriscan_parse, uriscan_parse_rule and uriscan_request_line report the
- *    offset in their output struct instead (error_offset).
+ *    offset in their output struct instead (error_offset), and the other
+ *    calls fail only on their arguments (the status says it all).
  *  - An options struct begins with `size_t size`, set by the caller to
  *    sizeof its struct ({.size = sizeof o} in C). Fields added later are
  *    appended; the library reads only the fields that size covers, so an
