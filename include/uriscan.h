@@ -1172,6 +1172,175 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
                                       size_t *out_len,
                                       struct uriscan_error *err);
 
+/* TEMPORARY until issue 35's struct uriscan_error lands */
+#ifndef URISCAN_COMPONENT_NONE
+#define URISCAN_COMPONENT_NONE (~0u)
+enum uriscan_input { URISCAN_INPUT_NONE = 0, URISCAN_INPUT_FIRST = 1, URISCAN_INPUT_SECOND = 2 };
+struct uriscan_error {
+	int status;
+	size_t offset;
+	enum uriscan_input input;
+	unsigned component;
+};
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Hosts: the address a host means (docs/hosts.md)                     */
+
+/*
+ * A URI's host as resolvers and browsers read it. "0x7f.1", "2130706433",
+ * "0177.0.0.1", "127.1" and "%31%32%37.0.0.1" are reg-names for RFC 3986,
+ * but glibc's inet_aton and the WHATWG URL Standard's IPv4 parser (every
+ * browser) connect them all to 127.0.0.1. uriscan_host_address says which
+ * address a host means, how it was written and the address's class.
+ *
+ * The reading is the WHATWG URL Standard's (host parser, "ends in a
+ * number", IPv4 parser, IPv6 parser), on the host's bytes:
+ *  - percent-escapes are decoded first ("%31%32%37.0.0.1", "127%2E0.0.1");
+ *    the fullwidth forms U+FF01-FF5E (UTF-8 or percent-encoded) read as the
+ *    ASCII characters they map to under UTS #46, and U+3002, U+FF0E,
+ *    U+FF61 as '.', as IDNA maps them before the browser's IPv4 parser;
+ *  - one trailing '.' is dropped ("127.0.0.1." is 127.0.0.1);
+ *  - when the last label is a number (all digits, or "0x" and hex digits)
+ *    the host must be an IPv4 address of 1 to 4 parts, each decimal, octal
+ *    (a leading 0) or hex ("0x"; "0x" alone is 0), every part but the last
+ *    at most 255, the last filling the remaining bytes; otherwise the
+ *    browser refuses the URL, and so does this call (URISCAN_E_SYNTAX at
+ *    the part at fault: "1.2.3.256", "1.2.3.4.5", "foo.1", "08");
+ *  - any other host is a name (family URISCAN_IP_NONE, status URISCAN_OK);
+ *  - "[...]" (or, for convenience, a host with a ':' and no brackets) is
+ *    an IPv6 address, read by the WHATWG IPv6 parser (RFC 4291 2.2 text
+ *    forms; no percent-decoding; a zone "%25..." is refused, as browsers
+ *    do); "[v1.x]" (IPvFuture) gives URISCAN_E_UNSUPPORTED.
+ * glibc's inet_aton gives the same address on every input both accept; it
+ * differs in refusing a trailing '.', "0x" alone and percent-escapes, and
+ * in ignoring whatever follows a space.
+ */
+enum uriscan_ip_family {
+	URISCAN_IP_NONE = 0, /* a name, not an address */
+	URISCAN_IP_V4 = 4,
+	URISCAN_IP_V6 = 6
+};
+
+/* How an IPv4 address was written. A part is decimal ("0", "127"), octal
+ * (a leading 0: "0177") or hex ("0x7f"). */
+enum uriscan_ip_form {
+	URISCAN_IP_FORM_NONE = 0,    /* not an address */
+	URISCAN_IP_FORM_DOTTED = 1,  /* four decimal parts: the canonical form */
+	URISCAN_IP_FORM_INTEGER = 2, /* one decimal number: "2130706433" */
+	URISCAN_IP_FORM_SHORT = 3,   /* two or three decimal parts: "127.1" */
+	URISCAN_IP_FORM_OCTAL = 4,   /* octal and decimal parts: "0177.0.0.1" */
+	URISCAN_IP_FORM_HEX = 5,     /* hex and decimal parts: "0x7f.1" */
+	URISCAN_IP_FORM_MIXED = 6,   /* octal and hex parts: "0x7f.00.1" */
+	URISCAN_IP_FORM_IPV6 = 7     /* an IPv6 literal */
+};
+
+/* The class of an address, from the IANA IPv4 and IPv6 Special-Purpose
+ * Address Registries (RFC 6890 and its updates), the multicast ranges and,
+ * for IPv6, the IANA IPv6 Address Space ("Reserved by IETF"). An IPv6
+ * address that embeds an IPv4 address (see uriscan_ip_embed) takes the
+ * class of that IPv4 address. docs/hosts.md lists every range. */
+enum uriscan_ip_class {
+	URISCAN_IP_CLASS_NONE = 0,      /* not an address */
+	URISCAN_IP_CLASS_UNSPECIFIED,   /* 0.0.0.0, :: */
+	URISCAN_IP_CLASS_LOOPBACK,      /* 127/8, ::1 */
+	URISCAN_IP_CLASS_PRIVATE,       /* 10/8, 172.16/12, 192.168/16,
+	                                   fc00::/7, 64:ff9b:1::/48 */
+	URISCAN_IP_CLASS_SHARED,        /* 100.64/10 (RFC 6598, CGN) */
+	URISCAN_IP_CLASS_LINK_LOCAL,    /* 169.254/16 (cloud metadata
+	                                   169.254.169.254), fe80::/10 */
+	URISCAN_IP_CLASS_DOCUMENTATION, /* 192.0.2/24, 198.51.100/24,
+	                                   203.0.113/24, 2001:db8::/32, 3fff::/20 */
+	URISCAN_IP_CLASS_BENCHMARKING,  /* 198.18/15, 2001:2::/48 */
+	URISCAN_IP_CLASS_MULTICAST,     /* 224/4, ff00::/8 */
+	URISCAN_IP_CLASS_BROADCAST,     /* 255.255.255.255 */
+	URISCAN_IP_CLASS_RESERVED,      /* the rest of 0/8, 240/4, 192.0.0/24
+	                                   (but .9 and .10), 192.88.99/24, and
+	                                   IPv6 outside 2000::/3 and the ranges
+	                                   above, 2001::/23 (but its global
+	                                   assignments), 100::/64, 5f00::/16 */
+	URISCAN_IP_CLASS_GLOBAL,        /* everything else */
+	URISCAN_IP_CLASS_COUNT
+};
+
+/* An IPv4 address inside an IPv6 one (uriscan_host_addr.v4). The packets
+ * of a connection to the IPv6 address reach the IPv4 one, so the address
+ * takes its class. */
+enum uriscan_ip_embed {
+	URISCAN_IP_EMBED_NONE = 0,
+	URISCAN_IP_EMBED_MAPPED = 1, /* ::ffff:0:0/96 (the last 32 bits) */
+	URISCAN_IP_EMBED_NAT64 = 2,  /* 64:ff9b::/96 (RFC 6052, the last 32) */
+	URISCAN_IP_EMBED_6TO4 = 3,   /* 2002::/16 (RFC 3056, bits 16-47: the
+	                                6to4 router reached over IPv4) */
+	URISCAN_IP_EMBED_TEREDO = 4  /* 2001::/32 (RFC 4380: the client's
+	                                public address, the last 32 bits
+	                                inverted) */
+};
+
+/* uriscan_host_addr.notes: how the host was written. */
+#define URISCAN_HOST_PERCENT 1u      /* a percent-escape was decoded */
+#define URISCAN_HOST_FULLWIDTH 2u    /* a fullwidth form or ideographic dot */
+#define URISCAN_HOST_TRAILING_DOT 4u /* one trailing '.' was dropped */
+
+struct uriscan_host_addr {
+	enum uriscan_ip_family family; /* URISCAN_IP_NONE for a name */
+	enum uriscan_ip_form form;
+	enum uriscan_ip_class ip_class;
+	enum uriscan_ip_embed embed;
+	unsigned parts;  /* IPv4: the parts written (1-4); else 0 */
+	unsigned notes;  /* URISCAN_HOST_* bits (names too) */
+	/* The address in network order: IPv4 in bytes 0-3, IPv6 in 0-15. */
+	uint8_t addr[16];
+	/* The IPv4 address the class was taken from: the address itself, or
+	 * the one an IPv6 address embeds; zero when there is none. */
+	uint8_t v4[4];
+};
+
+/*
+ * Read host[0, len) (a URI's host component, brackets included for IPv6)
+ * as above and fill *out (every field; zero for a name). flags: 0.
+ * Returns URISCAN_OK (an address, or a name: out->family says which),
+ * URISCAN_E_SYNTAX (a host that browsers refuse: err->offset is the part
+ * or byte at fault), URISCAN_E_BAD_PERCENT (a '%' not followed by two hex
+ * digits), URISCAN_E_UNSUPPORTED (IPvFuture), URISCAN_E_TOO_LONG or
+ * URISCAN_E_INVALID_ARG. Reads only host[0, len); allocates nothing.
+ */
+URISCAN_API int uriscan_host_address(const char *host, size_t len,
+                                     unsigned flags,
+                                     struct uriscan_host_addr *out,
+                                     struct uriscan_error *err);
+
+/*
+ * The canonical text of the address in *a (family V4 or V6), without
+ * brackets: the dotted quad of decimal numbers for IPv4; RFC 5952 for
+ * IPv6 (lower case, no leading zeros, the longest run of two or more zero
+ * groups as "::", the first when two are as long), with the last 32 bits
+ * as a dotted quad for an IPv4-mapped address (RFC 5952 section 5:
+ * "::ffff:127.0.0.1"). Written to out[0, out_cap) with a NUL after it
+ * (URISCAN_IP_TEXT_MAX bytes always suffice); *out_len gets its length
+ * (without the NUL), or the size needed with URISCAN_E_BUFFER_TOO_SMALL.
+ * A family NONE gives URISCAN_E_INVALID_ARG.
+ */
+#define URISCAN_IP_TEXT_MAX 46
+URISCAN_API int uriscan_ip_text(const struct uriscan_host_addr *a, char *out,
+                                size_t out_cap, size_t *out_len,
+                                struct uriscan_error *err);
+
+/* "dotted", "integer", "short", "octal", "hex", "mixed", "ipv6" or "none";
+ * static, never NULL. */
+URISCAN_API const char *uriscan_ip_form_name(enum uriscan_ip_form f);
+/* "unspecified", "loopback", "private", "shared", "link-local",
+ * "documentation", "benchmarking", "multicast", "broadcast", "reserved",
+ * "global" or "none"; static, never NULL. */
+URISCAN_API const char *uriscan_ip_class_name(enum uriscan_ip_class c);
+/* The class named name[0, len) (as above; '_' for '-' allowed, any case):
+ * URISCAN_OK and *c, or URISCAN_E_INVALID_ARG. */
+URISCAN_API int uriscan_ip_class_from_name(const char *name, size_t len,
+                                           enum uriscan_ip_class *c,
+                                           struct uriscan_error *err);
+/* "mapped", "nat64", "6to4", "teredo" or "none"; static, never NULL. */
+URISCAN_API const char *uriscan_ip_embed_name(enum uriscan_ip_embed e);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,7 +20,8 @@ resolution vectors (tests/vectors/resolve-*.tsv, "BASE\\nREFERENCE" with
 the flags byte for nonstrict) for fuzz_resolve; the request lines of
 tests/vectors/request-line.tsv and tests/data/logs/ for fuzz_request; the
 lines of tests/vectors/access-log.tsv and tests/data/logs/ for
-fuzz_log_line; a few
+fuzz_log_line; the hosts of tests/vectors/host-address.tsv for fuzz_host;
+a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
 content, as libFuzzer names what it finds. Existing files are kept: inputs
@@ -120,6 +121,7 @@ def main():
     resolve_seeds()
     request_seeds()
     log_line_seeds()
+    host_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -313,6 +315,18 @@ def log_line_seeds():
                 write("fuzz_log_line", b"\x00" + line.rstrip(b"\r\n"))
     write("fuzz_log_line", b"")
     write("fuzz_log_line", b"\x00")
+
+def host_seeds():
+    """fuzz_host: the hosts of tests/vectors/host-address.tsv after a zero
+    header byte, and one with the unknown-flag bit."""
+    path = os.path.join(ROOT, "tests", "vectors", "host-address.tsv")
+    for line in open(path, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 3:
+            continue
+        write("fuzz_host", b"\x00" + unescape(f[0]))
+    write("fuzz_host", b"\x01127.0.0.1")
+    write("fuzz_host", b"")
 
 
 if __name__ == "__main__":
