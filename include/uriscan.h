@@ -1341,6 +1341,40 @@ URISCAN_API int uriscan_ip_class_from_name(const char *name, size_t len,
 /* "mapped", "nat64", "6to4", "teredo" or "none"; static, never NULL. */
 URISCAN_API const char *uriscan_ip_embed_name(enum uriscan_ip_embed e);
 
+/*
+ * The host a browser reaches for the URL s[0, len): the WHATWG URL
+ * Standard's basic URL parser without a base, for the special schemes
+ * (http, https, ws, wss, ftp, file; any case), as far as the host. Leading
+ * and trailing C0 controls and spaces are ignored and tabs and newlines
+ * anywhere removed; any run of '/' and '\' after the scheme is read as
+ * "//" ("http:example.com", "http:\\h", "http:///h"); the authority
+ * ends at '/', '\', '?' or '#'; the host follows its last '@'; the port
+ * must be digits up to 65535. The host is percent-decoded, mapped with
+ * IDNA UTS #46 (libidn2, non-transitional) unless it is ASCII without an
+ * "xn--" label (then only lower-cased), checked for forbidden code points,
+ * and read as an IPv4 address when its last label is a number
+ * (uriscan_host_address). A URL with no scheme that starts with two
+ * slashes ("//host", "\\host")
+ * is read as a browser reads it on an http page.
+ *
+ * Writes the serialised host (a lower-case ASCII name, the dotted quad of
+ * an IPv4 address, an IPv6 address in brackets in RFC 5952 compression
+ * without a dotted part: "[::ffff:7f00:1]"; for file: "" for localhost
+ * and for none) to out[0, out_cap), not NUL-terminated; *out_len gets its
+ * length, or with URISCAN_E_BUFFER_TOO_SMALL the size needed.
+ * Returns URISCAN_OK, URISCAN_E_SYNTAX (the browser refuses the URL;
+ * err->offset: the host, the port or the byte at fault), URISCAN_E_IDNA
+ * (IDNA refuses the host), URISCAN_E_IDNA_UNAVAILABLE (the host needs IDNA
+ * and the library has no libidn2: not guessed), URISCAN_E_UNSUPPORTED
+ * (a scheme that is not special, or a relative reference: no host without
+ * a base), URISCAN_E_TOO_LONG (a host over 2048 bytes), invalid_argument.
+ * flags: 0. Allocates only inside libidn2 (freed before returning).
+ */
+URISCAN_API int uriscan_browser_host(const char *s, size_t len,
+                                     unsigned flags, char *out,
+                                     size_t out_cap, size_t *out_len,
+                                     struct uriscan_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,51 @@
+/*
+ * browser.h: the WHATWG URL Standard's reading of a URL as far as its host
+ * (browser_host.c), shared with the confusion flags (confusion.c).
+ * Internal; hidden.
+ */
+#ifndef URISCAN_BROWSER_H
+#define URISCAN_BROWSER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Hosts longer than this (after removing tabs and newlines) give
+ * URISCAN_E_TOO_LONG: no DNS name is longer than 253 bytes. */
+#define URISCAN__WHOST_MAX 2048
+
+/* Offsets into the input; tabs and newlines may lie inside the spans (the
+ * browser removes them). */
+struct uriscan__wread {
+	int status;          /* OK, E_SYNTAX (the browser fails the URL),
+	                        E_UNSUPPORTED (not a special scheme, or no
+	                        scheme and no "//") */
+	size_t err_off;
+	size_t begin, end;   /* the input without leading/trailing C0 and spaces */
+	int has_scheme, special, file, scheme_relative;
+	size_t scheme_end;   /* the ':' */
+	size_t slashes_at;   /* where the slashes after the scheme start */
+	unsigned slashes;    /* '/' and '\' there */
+	size_t auth_b, auth_e; /* the authority, up to '/', '\', '?', '#' */
+	unsigned at_count;   /* '@' in it */
+	size_t last_at;
+	size_t host_b, host_e; /* after the last '@', before the port */
+	int has_port, port_zero; /* a ':'; a port with a leading 0 */
+	size_t port_b, port_e;
+	unsigned port_digits;
+	uint32_t port;       /* > 65535 when out of range (saturated) */
+};
+
+/* Read s[0, len) as a browser does, up to the port; the status. */
+int uriscan__wread(const unsigned char *s, size_t len,
+                   struct uriscan__wread *w);
+
+/* The WHATWG host parser (special schemes) on s[b, e): the host it gives
+ * (a lower-case ASCII name, a dotted quad, "[IPv6]") into out[0, cap),
+ * *n its length (or the length needed). OK, E_SYNTAX (the browser fails
+ * the URL), E_IDNA (IDNA refuses the name), E_IDNA_UNAVAILABLE (the name
+ * needs IDNA and there is no libidn2), E_TOO_LONG, E_BUFFER_TOO_SMALL.
+ * *eoff: b. */
+int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
+                   size_t cap, size_t *n, size_t *eoff);
+
+#endif

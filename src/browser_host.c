@@ -1,0 +1,396 @@
+/*
+ * browser_host.c: the host a browser reaches for a URL: the WHATWG URL
+ * Standard's basic URL parser, as far as the host, for the special schemes
+ * (http, https, ws, wss, ftp, file) without a base (uriscan_browser_host),
+ * and the spans of that reading that the confusion flags use
+ * (uriscan__wread). IDNA through libidn2 when built with it.
+ * No allocation of its own (libidn2 allocates and is freed here).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "host_addr.h"
+#include "iri-config.h"
+#include "pct.h"
+#include "uriscan.h"
+
+#if URISCAN_HAVE_IDN2
+#include <idn2.h>
+#endif
+
+static int is_tabnl(unsigned char c)
+{
+	return c == '\t' || c == '\n' || c == '\r';
+}
+
+static int alpha(unsigned char c)
+{
+	c = (unsigned char)(c | 0x20);
+	return c >= 'a' && c <= 'z';
+}
+
+/* The next index at or after i in [i, e) that is not a tab or newline. */
+static size_t nx(const unsigned char *s, size_t i, size_t e)
+{
+	while (i < e && is_tabnl(s[i]))
+		i++;
+	return i;
+}
+
+static const char *const special[] = {"http", "https", "ws", "wss", "ftp",
+                                      "file"};
+
+/* The special scheme s[b, e) (tabs skipped, any case) or -1. */
+static int special_index(const unsigned char *s, size_t b, size_t e)
+{
+	char w[6];
+	size_t n = 0, i;
+	unsigned k;
+
+	for (i = b; i < e; i++) {
+		if (is_tabnl(s[i]))
+			continue;
+		if (n == sizeof w)
+			return -1;
+		w[n++] = (char)(s[i] | 0x20);
+	}
+	for (k = 0; k < sizeof special / sizeof special[0]; k++)
+		if (strlen(special[k]) == n && memcmp(special[k], w, n) == 0)
+			return (int)k;
+	return -1;
+}
+
+static int set(struct uriscan__wread *w, int st, size_t off)
+{
+	w->status = st;
+	w->err_off = off;
+	return st;
+}
+
+int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
+{
+	size_t b = 0, e = len, i, j;
+	int sp;
+
+	memset(w, 0, sizeof *w);
+	/* leading and trailing C0 controls and spaces go */
+	while (b < e && s[b] <= 0x20)
+		b++;
+	while (e > b && s[e - 1] <= 0x20)
+		e--;
+	w->begin = b;
+	w->end = e;
+	/* the scheme */
+	i = nx(s, b, e);
+	if (i < e && alpha(s[i])) {
+		j = i;
+		while (j < e && (is_tabnl(s[j]) || alpha(s[j]) ||
+		                 (s[j] >= '0' && s[j] <= '9') || s[j] == '+' ||
+		                 s[j] == '-' || s[j] == '.'))
+			j++;
+		if (j < e && s[j] == ':') {
+			w->has_scheme = 1;
+			w->scheme_end = j;
+			i = j + 1;
+		}
+	}
+	if (!w->has_scheme) {
+		/* "//host" or "\\host": scheme-relative, read as http's */
+		size_t k = nx(s, b, e), k2 = k < e ? nx(s, k + 1, e) : e;
+		if (k2 < e && (s[k] == '/' || s[k] == '\\') &&
+		    (s[k2] == '/' || s[k2] == '\\')) {
+			w->scheme_relative = 1;
+			w->special = 1;
+			i = k;
+		} else {
+			return set(w, URISCAN_E_UNSUPPORTED, 0);
+		}
+	} else {
+		sp = special_index(s, b, w->scheme_end);
+		if (sp < 0)
+			return set(w, URISCAN_E_UNSUPPORTED, 0);
+		w->special = 1;
+		w->file = sp == 5;
+	}
+	/* the slashes: any run of '/' and '\' */
+	w->slashes_at = i;
+	for (i = nx(s, i, e); i < e && (s[i] == '/' || s[i] == '\\');
+	     i = nx(s, i + 1, e)) {
+		w->slashes++;
+		if (w->file && w->slashes == 2) {
+			/* file: two slashes start the host, a third the path */
+			i = nx(s, i + 1, e);
+			break;
+		}
+	}
+	if (w->file && w->slashes < 2) {
+		/* "file:path", "file:/path": no host */
+		w->auth_b = w->auth_e = w->host_b = w->host_e = i;
+		return set(w, URISCAN_OK, 0);
+	}
+	/* the authority: up to '/', '\', '?', '#'; the host after the last '@' */
+	w->auth_b = i;
+	for (j = i; j < e && s[j] != '/' && s[j] != '\\' && s[j] != '?' &&
+	            s[j] != '#';
+	     j++)
+		if (s[j] == '@') {
+			w->at_count++;
+			w->last_at = j;
+		}
+	w->auth_e = j;
+	w->host_b = w->at_count ? w->last_at + 1 : w->auth_b;
+	if (w->file) {
+		w->host_e = w->auth_e;
+		return set(w, URISCAN_OK, 0);
+	}
+	if (w->at_count && nx(s, w->host_b, w->auth_e) == w->auth_e)
+		return set(w, URISCAN_E_SYNTAX, w->auth_e); /* "a@" */
+	/* the port: after the first ':' outside brackets */
+	{
+		int br = 0;
+		for (j = w->host_b; j < w->auth_e; j++) {
+			if (s[j] == '[')
+				br = 1;
+			else if (s[j] == ']')
+				br = 0;
+			else if (s[j] == ':' && !br)
+				break;
+		}
+	}
+	w->host_e = j;
+	if (j < w->auth_e) {
+		uint32_t port = 0;
+		w->has_port = 1;
+		w->port_b = j + 1;
+		w->port_e = w->auth_e;
+		if (nx(s, w->host_b, j) == j)
+			return set(w, URISCAN_E_SYNTAX, j); /* ":80" */
+		for (j = w->port_b; j < w->port_e; j++) {
+			if (is_tabnl(s[j]))
+				continue;
+			if (s[j] < '0' || s[j] > '9')
+				return set(w, URISCAN_E_SYNTAX, j);
+			if (port <= 65535)
+				port = port * 10 + (uint32_t)(s[j] - '0');
+			w->port_digits++;
+			if (w->port_digits == 1 && s[j] == '0')
+				w->port_zero = 1;
+		}
+		w->port = port;
+		if (port > 65535)
+			return set(w, URISCAN_E_SYNTAX, w->port_b);
+	}
+	if (nx(s, w->host_b, w->host_e) == w->host_e)
+		return set(w, URISCAN_E_SYNTAX, w->host_b); /* empty host */
+	return set(w, URISCAN_OK, 0);
+}
+
+/* ---- the host parser -------------------------------------------------- */
+
+static int forbidden_domain(unsigned char c)
+{
+	return c <= 0x20 || c == 0x7F || strchr("#%/:<>?@[\\]^|", c) != NULL;
+}
+
+static int ascii_only(const unsigned char *d, size_t n, int *xn)
+{
+	size_t i;
+
+	*xn = 0;
+	for (i = 0; i < n; i++) {
+		if (d[i] >= 0x80)
+			return 0;
+		if ((i == 0 || d[i - 1] == '.') && i + 3 < n &&
+		    (d[i] | 0x20) == 'x' && (d[i + 1] | 0x20) == 'n' &&
+		    d[i + 2] == '-' && d[i + 3] == '-')
+			*xn = 1;
+	}
+	return 1;
+}
+
+/* UTF-8 as the WHATWG decoder accepts it (no replacement needed). */
+static int utf8_ok(const unsigned char *d, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		unsigned c = d[i], need, min, cp;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xC2 && c <= 0xDF)
+			need = 1, min = 0x80, cp = c & 0x1F;
+		else if (c >= 0xE0 && c <= 0xEF)
+			need = 2, min = 0x800, cp = c & 0x0F;
+		else if (c >= 0xF0 && c <= 0xF4)
+			need = 3, min = 0x10000, cp = c & 0x07;
+		else
+			return 0;
+		for (unsigned k = 1; k <= need; k++) {
+			if (i + k >= n || (d[i + k] & 0xC0) != 0x80)
+				return 0;
+			cp = cp << 6 | (d[i + k] & 0x3Fu);
+		}
+		if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return 0;
+		i += need + 1;
+	}
+	return 1;
+}
+
+static int put(char *out, size_t cap, size_t *n, const char *t, size_t tl)
+{
+	*n = tl;
+	if (tl > cap)
+		return URISCAN_E_BUFFER_TOO_SMALL;
+	if (tl)
+		memcpy(out, t, tl);
+	return URISCAN_OK;
+}
+
+/* Serialise an address the WHATWG way: IPv6 in brackets, no dotted part. */
+static int put_addr(const struct uriscan_host_addr *a, char *out, size_t cap,
+                    size_t *n)
+{
+	char t[URISCAN_IP_TEXT_MAX + 2];
+	size_t k;
+
+	if (a->family == URISCAN_IP_V4) {
+		uriscan_ip_text(a, t, sizeof t, &k, NULL);
+		return put(out, cap, n, t, k);
+	}
+	t[0] = '[';
+	k = uriscan__v6_hex_text(a->addr, t + 1);
+	t[k + 1] = ']';
+	return put(out, cap, n, t, k + 2);
+}
+
+int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
+                   size_t cap, size_t *n, size_t *eoff)
+{
+	unsigned char d[URISCAN__WHOST_MAX];
+	size_t dn = 0, i, k;
+	struct uriscan_host_addr a;
+	struct uriscan_error err;
+	int xn, st;
+
+	*n = 0;
+	*eoff = b;
+	/* tabs and newlines go; '[' starts an IPv6 address (not decoded) */
+	for (i = b; i < e; i++) {
+		if (is_tabnl(s[i]))
+			continue;
+		if (dn == sizeof d)
+			return URISCAN_E_TOO_LONG;
+		d[dn++] = s[i];
+	}
+	if (dn > 0 && d[0] == '[') {
+		if (d[dn - 1] != ']')
+			return URISCAN_E_SYNTAX;
+		st = uriscan_host_address((const char *)d, dn, 0, &a, &err);
+		if (st != URISCAN_OK || a.family != URISCAN_IP_V6)
+			return URISCAN_E_SYNTAX;
+		return put_addr(&a, out, cap, n);
+	}
+	/* percent-decode (a malformed '%' stays, and is forbidden below) */
+	for (i = 0, k = 0; i < dn; k++) {
+		int hi = (d[i] == '%' && i + 2 < dn) ? uriscan__hexdig(d[i + 1]) : -1;
+		int lo = hi >= 0 ? uriscan__hexdig(d[i + 2]) : -1;
+		if (hi >= 0 && lo >= 0) {
+			d[k] = (unsigned char)(hi * 16 + lo);
+			i += 3;
+		} else {
+			d[k] = d[i++];
+		}
+	}
+	dn = k;
+	if (!utf8_ok(d, dn))
+		return URISCAN_E_SYNTAX;
+	if (ascii_only(d, dn, &xn) && !xn) {
+		for (i = 0; i < dn; i++)
+			if (d[i] >= 'A' && d[i] <= 'Z')
+				d[i] = (unsigned char)(d[i] + 32);
+	} else {
+#if URISCAN_HAVE_IDN2
+		char z[URISCAN__WHOST_MAX + 1];
+		char *ascii = NULL;
+		memcpy(z, d, dn);
+		z[dn] = '\0';
+		if (memchr(d, 0, dn) != NULL ||
+		    idn2_to_ascii_8z(z, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK) {
+			idn2_free(ascii);
+			return URISCAN_E_IDNA;
+		}
+		dn = strlen(ascii);
+		if (dn > sizeof d) {
+			idn2_free(ascii);
+			return URISCAN_E_TOO_LONG;
+		}
+		memcpy(d, ascii, dn);
+		idn2_free(ascii);
+#else
+		return URISCAN_E_IDNA_UNAVAILABLE;
+#endif
+	}
+	if (dn == 0)
+		return URISCAN_E_SYNTAX;
+	for (i = 0; i < dn; i++)
+		if (forbidden_domain(d[i]))
+			return URISCAN_E_SYNTAX;
+	st = uriscan_host_address((const char *)d, dn, 0, &a, &err);
+	if (st != URISCAN_OK)
+		return URISCAN_E_SYNTAX;
+	if (a.family == URISCAN_IP_V4)
+		return put_addr(&a, out, cap, n);
+	return put(out, cap, n, (const char *)d, dn);
+}
+
+int uriscan_browser_host(const char *s, size_t len, unsigned flags,
+                         char *out, size_t out_cap, size_t *out_len,
+                         struct uriscan_error *err)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	struct uriscan__wread w;
+	size_t n = 0, eoff = 0;
+	int st;
+
+	uriscan__host_err(err, URISCAN_OK, 0);
+	if (out_len)
+		*out_len = 0;
+	if (out_len == NULL || (s == NULL && len != 0) ||
+	    (out == NULL && out_cap != 0) || flags != 0) {
+		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
+		return URISCAN_E_INVALID_ARG;
+	}
+	if (len > UINT32_MAX) {
+		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
+		return URISCAN_E_TOO_LONG;
+	}
+	st = uriscan__wread(u, len, &w);
+	if (st != URISCAN_OK) {
+		uriscan__host_err(err, st, st == URISCAN_E_UNSUPPORTED ? 0 : w.err_off);
+		return st;
+	}
+	if (w.file) {
+		/* "localhost" and the empty host are the empty host; a Windows
+		 * drive letter ("C:", "C|") is the path, not a host */
+		size_t hb = nx(u, w.host_b, w.host_e), h2 = hb < w.host_e ? nx(u, hb + 1, w.host_e) : w.host_e;
+		if (hb == w.host_e ||
+		    (alpha(u[hb]) && h2 < w.host_e && (u[h2] == ':' || u[h2] == '|') &&
+		     nx(u, h2 + 1, w.host_e) == w.host_e))
+			return URISCAN_OK;
+	}
+	st = uriscan__whost(u, w.host_b, w.host_e, out, out_cap, &n, &eoff);
+	if (st == URISCAN_OK && w.file && n == 9 && memcmp(out, "localhost", 9) == 0)
+		n = 0;
+	*out_len = n;
+	uriscan__host_err(err, st,
+	                  st == URISCAN_E_BUFFER_TOO_SMALL ||
+	                          st == URISCAN_E_IDNA_UNAVAILABLE
+	                      ? 0
+	                      : eoff);
+	return st;
+}
