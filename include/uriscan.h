@@ -1375,6 +1375,68 @@ URISCAN_API int uriscan_browser_host(const char *s, size_t len,
                                      size_t out_cap, size_t *out_len,
                                      struct uriscan_error *err);
 
+/*
+ * URL-confusion flags: the ways a URL is read differently by different
+ * readers (an RFC 3986 parser, browsers and the WHATWG URL Standard, curl,
+ * resolvers), found in one call on any bytes, valid URLs or not: the flags
+ * are for what attackers send. docs/hosts.md gives for each its example,
+ * who reads it differently and the sources (Orange Tsai, "A New Era of
+ * SSRF", 2017; Claroty and Snyk, "Exploiting URL Parsing Confusion", 2022).
+ *   X(bit, ENUM_SUFFIX, "name")
+ * The authority is read as browsers read it for the special schemes (after
+ * any run of '/' and '\' following the scheme, up to '/', '\', '?' or '#'),
+ * and after "//" up to '/', '?' or '#' for other schemes.
+ */
+#define URISCAN_CONFUSION_MAP(X)                                               \
+	X(0, USERINFO, "userinfo")        /* an '@' in the authority */          \
+	X(1, MULTIPLE_AT, "multiple_at")  /* more than one '@' there */          \
+	X(2, BACKSLASH, "backslash")      /* a '\' anywhere */                   \
+	X(3, WHITESPACE, "whitespace")    /* tab, CR, LF or space anywhere */    \
+	X(4, ENCODED_HOST, "encoded_host") /* a '%' in the host */               \
+	X(5, IP_NONCANONICAL, "ip_noncanonical") /* IPv4 not as a dotted quad */ \
+	X(6, ENCODED_DELIMITER, "encoded_delimiter") /* %2F %5C %3F %23 %40 %2E */ \
+	X(7, DOT_SEGMENT, "dot_segment")  /* a "." or ".." segment, or encoded */ \
+	X(8, MISSING_SLASHES, "missing_slashes") /* "http:example.com" */        \
+	X(9, EXTRA_SLASHES, "extra_slashes") /* "http:///example.com" */         \
+	X(10, SCHEME_RELATIVE, "scheme_relative") /* "//host" with no scheme */  \
+	X(11, IDN, "idn")                 /* a non-ASCII or "xn--" label */      \
+	X(12, FULLWIDTH_DOT, "fullwidth_dot") /* U+3002, U+FF0E, U+FF61 */       \
+	X(13, TRAILING_DOT, "trailing_dot") /* the host ends with '.' */         \
+	X(14, PORT_LEADING_ZERO, "port_leading_zero") /* ":080" */              \
+	X(15, PORT_OUT_OF_RANGE, "port_out_of_range") /* above 65535 */         \
+	X(16, NUL, "nul")                 /* a NUL byte or "%00" */              \
+	X(17, BROWSER_HOST_DIFFERS, "browser_host_differs") /* see below */
+
+enum uriscan_confusion {
+#define URISCAN_CONFUSION_ENUM_(bit, e, name) URISCAN_CONFUSION_##e = 1u << (bit),
+	URISCAN_CONFUSION_MAP(URISCAN_CONFUSION_ENUM_)
+#undef URISCAN_CONFUSION_ENUM_
+	URISCAN_CONFUSION_NONE = 0 /* no flag */
+};
+
+/*
+ * The confusion flags of s[0, len) into *found (a set of
+ * URISCAN_CONFUSION_* bits). browser_host_differs: the URL is valid for
+ * the grammar g, and the host a browser reaches (uriscan_browser_host) is
+ * not the one the grammar names: none ("http:example.com"), another
+ * address or name ("http://0x7f.1/", a reg-name for RFC 3986, is
+ * 127.0.0.1). Names compare case-insensitively after percent-decoding;
+ * a non-ASCII name (RFC 3987) after the browser's IDNA mapping of it.
+ * flags: 0. Returns URISCAN_OK (whatever the URL), URISCAN_E_TOO_LONG or
+ * URISCAN_E_INVALID_ARG. Allocates only inside libidn2 (freed).
+ */
+URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
+                                  size_t len, unsigned flags,
+                                  uint32_t *found, struct uriscan_error *err);
+/* The name of one flag bit ("userinfo"), "unknown" for anything else;
+ * static, never NULL. */
+URISCAN_API const char *uriscan_confusion_name(uint32_t bit);
+/* The flag bit named name[0, len): URISCAN_OK and *bit, or
+ * URISCAN_E_INVALID_ARG. */
+URISCAN_API int uriscan_confusion_from_name(const char *name, size_t len,
+                                            uint32_t *bit,
+                                            struct uriscan_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,159 @@
+/*
+ * test_confusion.c: uriscan_confusion against tests/vectors/confusion.tsv
+ * (format in its header): the exact set of flags of each URL, and for every
+ * flag of URISCAN_CONFUSION_MAP at least one positive and one negative row.
+ * Each URL is copied into a buffer of exactly its length. Also the names
+ * of the flags both ways, and the arguments. Prints TAP.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "uriscan.h"
+#include "vec.h"
+
+static const struct {
+	uint32_t bit;
+	const char *name;
+} flags[] = {
+#define ROW_(b, e, n) {URISCAN_CONFUSION_##e, n},
+	URISCAN_CONFUSION_MAP(ROW_)
+#undef ROW_
+};
+#define N_FLAGS (sizeof flags / sizeof flags[0])
+
+static unsigned pos[N_FLAGS], neg[N_FLAGS];
+
+static void names_of(uint32_t f, char *t, size_t cap)
+{
+	size_t n = 0;
+
+	t[0] = '\0';
+	for (unsigned i = 0; i < N_FLAGS; i++)
+		if (f & flags[i].bit)
+			n += (size_t)snprintf(t + n, cap - n, "%s%s", n ? "," : "",
+			                      flags[i].name);
+	if (n == 0)
+		snprintf(t, cap, "-");
+}
+
+/* The bits named by a comma list ("-": none); ~0 for an unknown name. */
+static uint32_t parse_names(char *list)
+{
+	uint32_t f = 0, b;
+	char *tok;
+
+	if (strcmp(list, "-") == 0)
+		return 0;
+	for (tok = strtok(list, ","); tok; tok = strtok(NULL, ","))
+		if (uriscan_confusion_from_name(tok, strlen(tok), &b, NULL) != 0)
+			return ~0u;
+		else
+			f |= b;
+	return f;
+}
+
+static void run(char *line, unsigned lineno)
+{
+	char *f[4] = {line, NULL, NULL, NULL}, got[512], *about, *tok;
+	unsigned char in[4096];
+	enum uriscan_grammar g = URISCAN_RFC3986;
+	uint32_t want, found = 0;
+	long len;
+	int k = 1, sign;
+	char *buf;
+
+	for (char *p = line; *p && k < 4; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[k++] = p + 1;
+		}
+	if (k < 3 || (len = vec_unescape(f[0], in, 0)) < 0) {
+		tap_ok(0, "line %u: well-formed", lineno);
+		return;
+	}
+	if (f[3]) {
+		char *t = strchr(f[3], '\t');
+		if (t)
+			*t = '\0';
+	}
+	about = f[2];
+	if (strstr(about, ",rfc3987"))
+		g = URISCAN_RFC3987;
+	want = parse_names(f[1]);
+	buf = malloc(len ? (size_t)len : 1);
+	memcpy(buf, in, (size_t)len);
+	k = uriscan_confusion(g, buf, (size_t)len, 0, &found, NULL);
+	names_of(found, got, sizeof got);
+	tap_ok(k == URISCAN_OK && found == want, "line %u: %s -> %s", lineno,
+	       f[0], got);
+	if (found != want) {
+		names_of(want, got, sizeof got);
+		tap_diag("want %s", want == ~0u ? "(an unknown flag name)" : got);
+	}
+	free(buf);
+	tok = strtok(about, ",");
+	sign = tok && (tok[0] == '+' || tok[0] == '-') ? tok[0] : 0;
+	for (unsigned i = 0; sign && i < N_FLAGS; i++)
+		if (strcmp(tok + 1, flags[i].name) == 0) {
+			int has = (want & flags[i].bit) != 0;
+			if (sign == '+' && has)
+				pos[i]++;
+			else if (sign == '-' && !has)
+				neg[i]++;
+			else
+				tap_ok(0, "line %u: ABOUT %s, but FLAGS says otherwise",
+				       lineno, tok);
+		}
+}
+
+int main(int argc, char **argv)
+{
+	char line[4096];
+	unsigned lineno = 0, i;
+	uint32_t found = 1, b = 0;
+	FILE *fp;
+
+	if (argc != 2 || !(fp = fopen(argv[1], "r"))) {
+		fprintf(stderr, "usage: test_confusion confusion.tsv\n");
+		return 2;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] && line[0] != '#')
+			run(line, lineno);
+	}
+	fclose(fp);
+	for (i = 0; i < N_FLAGS; i++)
+		tap_ok(pos[i] > 0 && neg[i] > 0,
+		       "%s: %u positive rows, %u negative rows", flags[i].name,
+		       pos[i], neg[i]);
+	for (i = 0; i < N_FLAGS; i++) {
+		const char *n = uriscan_confusion_name(flags[i].bit);
+		if (strcmp(n, flags[i].name) != 0 ||
+		    uriscan_confusion_from_name(n, strlen(n), &b, NULL) != 0 ||
+		    b != flags[i].bit)
+			break;
+	}
+	tap_ok(i == N_FLAGS, "every flag's name reads back");
+	tap_ok(strcmp(uriscan_confusion_name(3), "unknown") == 0 &&
+	           strcmp(uriscan_confusion_name(0), "unknown") == 0 &&
+	           uriscan_confusion_from_name("nope", 4, &b, NULL) ==
+	               URISCAN_E_INVALID_ARG,
+	       "unknown flags and names");
+	tap_ok(uriscan_confusion(URISCAN_RFC3986, NULL, 1, 0, &found, NULL) ==
+	               URISCAN_E_INVALID_ARG &&
+	           found == 0 &&
+	           uriscan_confusion(URISCAN_RFC3986, "a", 1, 0, NULL, NULL) ==
+	               URISCAN_E_INVALID_ARG &&
+	           uriscan_confusion(URISCAN_RFC3986, "a", 1, 4, &found, NULL) ==
+	               URISCAN_E_INVALID_ARG,
+	       "arguments: invalid_argument");
+	tap_ok(uriscan_confusion(URISCAN_RFC3986, NULL, 0, 0, &found, NULL) ==
+	               URISCAN_OK &&
+	           found == 0,
+	       "the empty string has no flag");
+	return tap_done();
+}
