@@ -1437,6 +1437,26 @@ URISCAN_API int uriscan_confusion_from_name(const char *name, size_t len,
                                             uint32_t *bit,
                                             struct uriscan_error *err);
 
+/*
+ * The registrable domain ("site") of the host name host[0, len), from the
+ * Public Suffix List (ICANN and private sections) built into libpsl:
+ * "www.example.co.uk" -> "example.co.uk", "foo.github.io" ->
+ * "foo.github.io". The name must be ASCII (an IDN as its xn-- form: pass
+ * uriscan_browser_host's result); any case. Written to out[0, out_cap),
+ * not NUL-terminated; *out_len its length (the size needed with
+ * URISCAN_E_BUFFER_TOO_SMALL). *out_len is 0 when the host has none: an
+ * IP address, a public suffix itself ("co.uk"), a name the List does not
+ * cover as registrable ("localhost"), a name with bytes outside printable
+ * ASCII or a '%'. URISCAN_E_UNSUPPORTED when the library has no libpsl
+ * (uriscan_psl_available() says which), URISCAN_E_TOO_LONG above 255
+ * bytes, invalid_argument. flags: 0. No allocation.
+ */
+URISCAN_API int uriscan_site(const char *host, size_t len, unsigned flags,
+                             char *out, size_t out_cap, size_t *out_len,
+                             struct uriscan_error *err);
+/* 1 if uriscan_site works (the library was built with libpsl), else 0. */
+URISCAN_API int uriscan_psl_available(void);
+
 #ifdef __cplusplus
 }
 #endif
