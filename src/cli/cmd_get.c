@@ -103,7 +103,8 @@ const struct cli_command cli_cmd_get = {
     "input record: {scheme} {userinfo} {host} {port} {path} {query}\n"
     "{fragment} (any component), {:path} (percent-decoded),\n"
     "{query:KEY} (the decoded value of KEY), {default:port}, {host_type},\n"
-    "{url}; {{ }} \\t \\n \\\\ escapes. Absent: empty (--strict-get: an\n"
+    "{url}, {ip} {ip_class} {site} {browser_host} {flags} (as 'inspect');\n"
+    "{{ }} \\t \\n \\\\ escapes. Absent: empty (--strict-get: an\n"
     "error). An invalid record gives an empty output record and\n"
     "FILE:LINE:COLUMN: ERROR: message on standard error\n",
     cmd_get,

@@ -15,6 +15,7 @@
 #include "cmd_all.h"
 #include "cmd_get.h"
 #include "commands.h"
+#include "deny.h"
 #include "grammar_opts.h"
 #include "input.h"
 #include "opts.h"
@@ -32,6 +33,7 @@ struct run {
 	int quiet;
 	int any_invalid;
 	int all_grammars;
+	struct deny *deny; /* check --deny, or NULL */
 };
 
 /* The components every grammar shares (scheme .. fragment); those after
@@ -179,6 +181,10 @@ static void check_record(void *ctx, const char *rec, size_t len)
 	struct uriscan_error err;
 	int status;
 
+	if (run->deny && deny_record(run->deny, run->grammar, rec, len,
+	                             run->loop.label, run->loop.record,
+	                             run->quiet))
+		run->any_invalid = 1;
 	status = uriscan_validate_rule(run->grammar, run->rule, rec, len, 0,
 	                               &err);
 	if (status == URISCAN_OK)
@@ -207,9 +213,14 @@ static void check_record(void *ctx, const char *rec, size_t len)
 static int run_records(struct opts *o, reader_record_fn fn)
 {
 	struct run run;
+	struct deny deny;
 	int trouble;
 
 	memset(&run, 0, sizeof run);
+	if (o->deny) {
+		deny_compile(&deny, o->deny);
+		run.deny = &deny;
+	}
 	run.grammar = cli_grammar(o->grammar);
 	run.rule = cli_rule(run.grammar, o->rule);
 	run.grammar_name = uriscan_grammar_name(run.grammar);
@@ -224,6 +235,8 @@ static int run_records(struct opts *o, reader_record_fn fn)
 	run.loop.ctx = &run;
 	trouble = records_run(&run.loop, o->files, o->nfiles);
 	out_flush();
+	if (run.deny)
+		deny_free(run.deny);
 	if (trouble)
 		return EXIT_TROUBLE;
 	return run.any_invalid ? EXIT_INVALID : EXIT_SUCCESS;
@@ -254,7 +267,8 @@ static int cmd_check(int argc, char **argv)
 	struct opts o;
 
 	opts_parse(&o, "check", argc, argv,
-	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP);
+	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP |
+	               OPT_DENY);
 	return run_records(&o, check_record);
 }
 
@@ -272,9 +286,12 @@ const struct cli_command cli_cmd_parse = {
 
 const struct cli_command cli_cmd_check = {
     "check",
-    "uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [FILE...]\n",
+    "uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [--deny=LIST] [FILE...]\n",
     "print FILE:LINE:COLUMN: ERROR: message for each invalid record\n"
     "(COLUMN is the 1-based byte where the record stopped being\n"
-    "valid; length + 1 when it ends too early)\n",
+    "valid; length + 1 when it ends too early); --deny=CLASS,...,\n"
+    "flag:NAME,...: also FILE:LINE: denied: REASON for each record\n"
+    "whose host is an address of a denied class (in any form: see\n"
+    "inspect) or that has a denied confusion flag; exit status 1\n",
     cmd_check,
 };

@@ -37,7 +37,8 @@ struct cli_command {
 	X(convert)                                                                 \
 	X(normalize)                                                               \
 	X(resolve)                                                                 \
-	X(get)
+	X(get)                                                                     \
+	X(inspect)
 
 /* Print uriscan --help to stdout (main.c). */
 void cli_print_help(void);

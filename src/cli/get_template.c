@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_info.h"
 #include "output.h"
 #include "report.h"
 
@@ -26,6 +27,12 @@ static int named(const char *s, size_t n, const char *w)
 {
 	return strlen(w) == n && memcmp(s, w, n) == 0;
 }
+
+/* The fields of host_info.h, by name (the order of enum hi_field). */
+enum hi_field { HI_IP, HI_IP_CLASS, HI_SITE, HI_BROWSER_HOST, HI_FLAGS,
+                HI_COUNT };
+static const char *const hi_names[HI_COUNT] = {"ip", "ip_class", "site",
+                                               "browser_host", "flags"};
 
 /* The field [s, s + n) between the braces into *pc; the query key is copied
  * to *text. */
@@ -52,6 +59,12 @@ static void field(struct tpl_piece *pc, const char *s, size_t n, char **text)
 		pc->kind = TPL_HOST_TYPE;
 		return;
 	}
+	for (unsigned k = 0; !decode && k < HI_COUNT; k++)
+		if (named(name, nn, hi_names[k])) {
+			pc->kind = TPL_HOST_INFO;
+			pc->component = k;
+			return;
+		}
 	if (!decode && named(name, nn, "default:port")) {
 		pc->kind = TPL_DEFAULT_PORT;
 		return;
@@ -108,6 +121,9 @@ void get_template_compile(struct get_template *t, const char *spec)
 		}
 		pc->len++;
 	}
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].kind == TPL_HOST_INFO && t->hi == NULL)
+			t->hi = cli_calloc(1, sizeof *t->hi);
 }
 
 void get_template_free(struct get_template *t)
@@ -115,6 +131,7 @@ void get_template_free(struct get_template *t)
 	free(t->v);
 	free(t->text);
 	free(t->scratch);
+	free(t->hi);
 }
 
 /* The query value of pc's key in u, or 0 when there is none. */
@@ -157,8 +174,39 @@ static size_t port_text(const char *rec, const struct uriscan_uri *u,
 }
 
 /* Whether the record has pc's value. */
+/* Whether the host_info field of pc has a value; and with out set, write
+ * it. */
+static int host_field(const struct tpl_piece *pc, const struct host_info *h,
+                      int out)
+{
+	int addr = h->addr.family != URISCAN_IP_NONE;
+
+	switch (pc->component) {
+	case HI_IP:
+		if (addr && out)
+			out_str(h->ip);
+		return addr;
+	case HI_IP_CLASS:
+		if (addr && out)
+			out_str(uriscan_ip_class_name(h->addr.ip_class));
+		return addr;
+	case HI_SITE:
+		if (out)
+			out_bytes(h->site, h->site_len);
+		return h->site_len > 0;
+	case HI_BROWSER_HOST:
+		if (out && h->browser_status == URISCAN_OK)
+			out_bytes(h->browser, h->browser_len);
+		return h->browser_status == URISCAN_OK;
+	default: /* HI_FLAGS */
+		if (out)
+			host_info_out_flags(h->flags, ',');
+		return h->flags != 0;
+	}
+}
+
 static int has_field(const struct tpl_piece *pc, const char *rec,
-                     const struct uriscan_uri *u)
+                     const struct uriscan_uri *u, const struct host_info *hi)
 {
 	struct uriscan_span v;
 	const char *p;
@@ -173,6 +221,8 @@ static int has_field(const struct tpl_piece *pc, const char *rec,
 		return port_text(rec, u, buf, sizeof buf, &p) > 0;
 	case TPL_HOST_TYPE:
 		return u->host_type != URISCAN_HOST_NONE;
+	case TPL_HOST_INFO:
+		return host_field(pc, hi, 0);
 	default:
 		return 1;
 	}
@@ -182,9 +232,10 @@ const struct tpl_piece *get_template_missing(const struct get_template *t,
                                              const char *rec, size_t len,
                                              const struct uriscan_uri *u)
 {
-	(void)len;
+	if (t->hi)
+		host_info_fill(t->hi, u->grammar, rec, len);
 	for (size_t i = 0; i < t->n; i++)
-		if (!has_field(&t->v[i], rec, u))
+		if (!has_field(&t->v[i], rec, u, t->hi))
 			return &t->v[i];
 	return NULL;
 }
@@ -225,6 +276,8 @@ static void write_decoded(struct get_template *t, const char *rec,
 void get_template_write(struct get_template *t, const char *rec, size_t len,
                         const struct uriscan_uri *u, char delim)
 {
+	if (t->hi)
+		host_info_fill(t->hi, u->grammar, rec, len);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct tpl_piece *pc = &t->v[i];
 		struct uriscan_span v;
@@ -242,6 +295,9 @@ void get_template_write(struct get_template *t, const char *rec, size_t len,
 		case TPL_HOST_TYPE:
 			if (u->host_type != URISCAN_HOST_NONE)
 				out_str(uriscan_host_type_name(u->host_type));
+			break;
+		case TPL_HOST_INFO:
+			host_field(pc, t->hi, 1);
 			break;
 		case TPL_DEFAULT_PORT:
 			n = port_text(rec, u, buf, sizeof buf, &p);

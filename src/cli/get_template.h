@@ -10,6 +10,8 @@
 
 #include "uriscan.h"
 
+struct host_info;
+
 enum tpl_kind {
 	TPL_TEXT,         /* literal bytes */
 	TPL_COMPONENT,    /* {host}, {:host} (decoded) */
@@ -17,6 +19,8 @@ enum tpl_kind {
 	TPL_QUERY_KEY,    /* {query:KEY}: the decoded value of KEY */
 	TPL_DEFAULT_PORT, /* {default:port} */
 	TPL_HOST_TYPE,    /* {host_type} */
+	TPL_HOST_INFO,    /* {ip} {ip_class} {site} {browser_host} {flags}:
+	                     host_info.h; which one in component */
 };
 
 struct tpl_piece {
@@ -35,6 +39,7 @@ struct get_template {
 	char *text; /* the literal text and keys, unescaped (owned) */
 	char *scratch; /* room for one decoded value */
 	size_t scratch_cap;
+	struct host_info *hi; /* when a TPL_HOST_INFO field is used (owned) */
 };
 
 /* Compile spec; a malformed template or an unknown field is a usage error

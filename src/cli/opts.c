@@ -29,6 +29,7 @@ static const struct cli_optdef optdefs[] = {
     {0, "non-strict", CLI_ARG_NONE, OPT_NON_STRICT},
     {0, "get", CLI_ARG_REQUIRED, OPT_GET},
     {0, "strict-get", CLI_ARG_NONE, OPT_STRICT_GET},
+    {0, "deny", CLI_ARG_REQUIRED, OPT_DENY},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
@@ -110,6 +111,9 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		break;
 	case OPT_STRICT_GET:
 		o->strict_get = 1;
+		break;
+	case OPT_DENY:
+		o->deny = arg;
 		break;
 	default:
 		break;

@@ -24,6 +24,7 @@ enum {
 	OPT_NON_STRICT = 1 << 14,
 	OPT_GET = 1 << 15,
 	OPT_STRICT_GET = 1 << 16,
+	OPT_DENY = 1 << 17,
 };
 
 enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
@@ -45,6 +46,7 @@ struct opts {
 	int non_strict;                       /* resolve */
 	const char *get;                      /* parse --get TEMPLATE */
 	int strict_get;                       /* get, parse --get */
+	const char *deny;                     /* check --deny LIST */
 };
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with

@@ -1,0 +1,202 @@
+/*
+ * cmd_inspect.c: `uriscan inspect`: per record, the grammar's reading (its
+ * components, as `parse`) and what the host really means (host_info.h):
+ *
+ *   {"record":1,"input":"http://0x7f.1/","valid":true,"error":null,
+ *    "offset":null,"scheme":"http",...,"host_type":"reg-name",
+ *    "ip":"127.0.0.1","ip_form":"hex","ip_class":"loopback",
+ *    "browser_host":"127.0.0.1","browser_error":null,"site":null,
+ *    "flags":["ip_noncanonical","browser_host_differs"]}
+ *
+ * browser_error names the status when the browser refuses the URL (or
+ * does not read it: "unsupported" for a scheme that is not special);
+ * site is null without a registrable domain, and "site_error":
+ * "unsupported" says a library built without libpsl. --format=tsv: the
+ * same as columns (\N for null, the flags comma-joined), the input last.
+ * Exit status 1 when a record is invalid for the grammar (as `parse`).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "uriscan.h"
+
+#include "commands.h"
+#include "grammar_opts.h"
+#include "host_info.h"
+#include "input.h"
+#include "opts.h"
+#include "output.h"
+#include "report.h"
+
+struct inspect_run {
+	struct record_loop loop;
+	enum uriscan_grammar g;
+	enum format format;
+	int any_invalid;
+	struct host_info h;
+};
+
+/* The components every grammar shares (scheme .. fragment). */
+#define BASE_COMPONENTS (URISCAN_FRAGMENT + 1)
+
+static void json_or_null(const char *s, size_t n, int present)
+{
+	if (present)
+		out_json_string(s, n);
+	else
+		OUT_LIT("null");
+}
+
+static void tsv_or_null(const char *s, size_t n, int present)
+{
+	out_char('\t');
+	if (present)
+		out_tsv_field(s, n);
+	else
+		OUT_LIT("\\N");
+}
+
+static void inspect_jsonl(struct inspect_run *r, const char *rec, size_t len)
+{
+	const struct host_info *h = &r->h;
+	int addr = h->addr.family != URISCAN_IP_NONE;
+
+	OUT_LIT("{\"record\":");
+	out_u64(r->loop.record);
+	OUT_LIT(",\"input\":");
+	out_json_string(rec, len);
+	if (h->status == URISCAN_OK) {
+		OUT_LIT(",\"valid\":true,\"error\":null,\"offset\":null");
+	} else {
+		OUT_LIT(",\"valid\":false,\"error\":\"");
+		out_str(uriscan_status_name(h->status));
+		OUT_LIT("\",\"offset\":");
+		out_u64(h->u.error_offset);
+	}
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++) {
+		OUT_LIT(",\"");
+		out_str(uriscan_component_name(c));
+		OUT_LIT("\":");
+		json_or_null(rec + h->u.part[c].off, h->u.part[c].len,
+		             URISCAN_HAS(&h->u, c));
+	}
+	OUT_LIT(",\"host_type\":");
+	out_json_name(h->u.host_type != URISCAN_HOST_NONE
+	                  ? uriscan_host_type_name(h->u.host_type)
+	                  : NULL);
+	OUT_LIT(",\"ip\":");
+	out_json_name(addr ? h->ip : NULL);
+	OUT_LIT(",\"ip_form\":");
+	out_json_name(addr ? uriscan_ip_form_name(h->addr.form) : NULL);
+	OUT_LIT(",\"ip_class\":");
+	out_json_name(addr ? uriscan_ip_class_name(h->addr.ip_class) : NULL);
+	OUT_LIT(",\"browser_host\":");
+	json_or_null(h->browser, h->browser_len, h->browser_status == URISCAN_OK);
+	OUT_LIT(",\"browser_error\":");
+	out_json_name(h->browser_status == URISCAN_OK
+	                  ? NULL
+	                  : uriscan_status_name(h->browser_status));
+	OUT_LIT(",\"site\":");
+	json_or_null(h->site, h->site_len, h->site_len > 0);
+	if (h->site_status != URISCAN_OK) {
+		OUT_LIT(",\"site_error\":");
+		out_json_name(uriscan_status_name(h->site_status));
+	}
+	OUT_LIT(",\"flags\":[");
+	for (unsigned i = 0, first = 1; i < 32; i++)
+		if (h->flags & (1u << i)) {
+			if (!first)
+				out_char(',');
+			first = 0;
+			out_json_name(uriscan_confusion_name(1u << i));
+		}
+	OUT_LIT("]}\n");
+}
+
+static void inspect_tsv(struct inspect_run *r, const char *rec, size_t len)
+{
+	const struct host_info *h = &r->h;
+	int addr = h->addr.family != URISCAN_IP_NONE;
+	const char *s;
+
+	out_u64(r->loop.record);
+	if (h->status == URISCAN_OK) {
+		OUT_LIT("\t1\t\\N\t\\N");
+	} else {
+		OUT_LIT("\t0\t");
+		out_str(uriscan_status_name(h->status));
+		out_char('\t');
+		out_u64(h->u.error_offset);
+	}
+	for (unsigned c = 0; c < BASE_COMPONENTS; c++)
+		tsv_or_null(rec + h->u.part[c].off, h->u.part[c].len,
+		            URISCAN_HAS(&h->u, c));
+	s = h->u.host_type != URISCAN_HOST_NONE
+	        ? uriscan_host_type_name(h->u.host_type)
+	        : NULL;
+	tsv_or_null(s, s ? strlen(s) : 0, s != NULL);
+	tsv_or_null(h->ip, strlen(h->ip), addr);
+	s = uriscan_ip_form_name(h->addr.form);
+	tsv_or_null(s, strlen(s), addr);
+	s = uriscan_ip_class_name(h->addr.ip_class);
+	tsv_or_null(s, strlen(s), addr);
+	tsv_or_null(h->browser, h->browser_len, h->browser_status == URISCAN_OK);
+	tsv_or_null(h->site, h->site_len, h->site_len > 0);
+	out_char('\t');
+	if (h->flags)
+		host_info_out_flags(h->flags, ',');
+	else
+		OUT_LIT("\\N");
+	out_char('\t');
+	out_tsv_field(rec, len);
+	out_char('\n');
+}
+
+static void inspect_record(void *ctx, const char *rec, size_t len)
+{
+	struct inspect_run *r = ctx;
+
+	host_info_fill(&r->h, r->g, rec, len);
+	if (r->h.status != URISCAN_OK)
+		r->any_invalid = 1;
+	if (r->format == FORMAT_TSV)
+		inspect_tsv(r, rec, len);
+	else
+		inspect_jsonl(r, rec, len);
+	out_end_record();
+}
+
+static int cmd_inspect(int argc, char **argv)
+{
+	struct opts o;
+	struct inspect_run *r;
+	int trouble, invalid;
+
+	opts_parse(&o, "inspect", argc, argv,
+	           OPT_GRAMMAR | OPT_NULL | OPT_FORMAT | OPT_HELP);
+	if (o.format == FORMAT_TSV_ALL)
+		cli_usage_error("inspect: --format is jsonl or tsv");
+	r = cli_calloc(1, sizeof *r); /* host_info holds 2 KiB buffers */
+	r->g = cli_grammar(o.grammar);
+	r->format = o.format;
+	r->loop.delim = o.null_data ? '\0' : '\n';
+	r->loop.strip_cr = !o.null_data;
+	r->loop.fn = inspect_record;
+	r->loop.ctx = r;
+	trouble = records_run(&r->loop, o.files, o.nfiles);
+	out_flush();
+	invalid = r->any_invalid;
+	free(r);
+	if (trouble)
+		return EXIT_TROUBLE;
+	return invalid ? EXIT_INVALID : EXIT_SUCCESS;
+}
+
+const struct cli_command cli_cmd_inspect = {
+    "inspect",
+    "uriscan inspect [-g GRAMMAR] [-z] [--format=jsonl|tsv] [FILE...]\n",
+    "print per record its components and what its host means: ip,\n"
+    "ip_form, ip_class, browser_host (the WHATWG reading), site (the\n"
+    "registrable domain), flags (the URL-confusion flags)\n",
+    cmd_inspect,
+};
