@@ -1172,18 +1172,6 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
                                       size_t *out_len,
                                       struct uriscan_error *err);
 
-/* TEMPORARY until issue 35's struct uriscan_error lands */
-#ifndef URISCAN_COMPONENT_NONE
-#define URISCAN_COMPONENT_NONE (~0u)
-enum uriscan_input { URISCAN_INPUT_NONE = 0, URISCAN_INPUT_FIRST = 1, URISCAN_INPUT_SECOND = 2 };
-struct uriscan_error {
-	int status;
-	size_t offset;
-	enum uriscan_input input;
-	unsigned component;
-};
-#endif
-
 /* ------------------------------------------------------------------ */
 /* Hosts: the address a host means (docs/hosts.md)                     */
 

@@ -10,17 +10,25 @@
 
 #include "uriscan.h"
 
-/* Fill *err (when not NULL) for a call on one input. */
+/* Fill *err (when not NULL) for a call on one input, as struct
+ * uriscan_error says: the offset for the syntax statuses and E_IDNA, else
+ * 0; the input (FIRST) for those and E_TOO_LONG, else NONE. */
 static inline void uriscan__host_err(struct uriscan_error *err, int status,
                                      size_t off)
 {
+	int syntax = status == URISCAN_E_SYNTAX ||
+	             status == URISCAN_E_INCOMPLETE ||
+	             status == URISCAN_E_BAD_PERCENT ||
+	             status == URISCAN_E_BAD_CHAR ||
+	             status == URISCAN_E_BAD_UTF8 || status == URISCAN_E_IDNA;
+
 	if (err == NULL)
 		return;
 	err->status = status;
-	err->offset = off;
-	err->input = (status == URISCAN_OK || status == URISCAN_E_INVALID_ARG)
-	                 ? URISCAN_INPUT_NONE
-	                 : URISCAN_INPUT_FIRST;
+	err->offset = syntax ? off : 0;
+	err->input = (syntax || status == URISCAN_E_TOO_LONG)
+	                 ? URISCAN_INPUT_FIRST
+	                 : URISCAN_INPUT_NONE;
 	err->component = URISCAN_COMPONENT_NONE;
 }
 

@@ -109,7 +109,11 @@ static void run_line(char *line, unsigned lineno)
 		snprintf(want, sizeof want, "%s@%zu", uriscan_status_name(st),
 		         e.offset);
 		tap_ok(st != URISCAN_OK && e.status == st &&
-		           strcmp(want, f[2]) == 0 && a.family == URISCAN_IP_NONE,
+		           strcmp(want, f[2]) == 0 && a.family == URISCAN_IP_NONE &&
+		           e.input == (st == URISCAN_E_UNSUPPORTED
+		                           ? URISCAN_INPUT_NONE
+		                           : URISCAN_INPUT_FIRST) &&
+		           e.component == URISCAN_COMPONENT_NONE,
 		       "%s: %s -> %s (want %s)", label, f[0], want, f[2]);
 	} else if (n < 8) {
 		tap_ok(0, "%s: an ok line has 8 fields", label);
@@ -117,7 +121,8 @@ static void run_line(char *line, unsigned lineno)
 		int same;
 		notes_text(a.notes, notes);
 		same = st == URISCAN_OK && e.status == URISCAN_OK &&
-		       e.offset == 0 && strcmp(family_name(a.family), f[2]) == 0 &&
+		       e.offset == 0 && e.input == URISCAN_INPUT_NONE &&
+		       e.component == URISCAN_COMPONENT_NONE && strcmp(family_name(a.family), f[2]) == 0 &&
 		       strcmp(uriscan_ip_form_name(a.form), f[3]) == 0 &&
 		       strcmp(uriscan_ip_class_name(a.ip_class), f[4]) == 0 &&
 		       strcmp(uriscan_ip_embed_name(a.embed), f[6]) == 0 &&

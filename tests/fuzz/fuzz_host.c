@@ -8,8 +8,9 @@
  *
  * Checked for every call:
  *  - the status is OK, E_SYNTAX, E_BAD_PERCENT or E_UNSUPPORTED (or
- *    E_INVALID_ARG exactly with the unknown flag); err says the same, its
- *    offset is <= len; a failure leaves no address;
+ *    E_INVALID_ARG exactly with the unknown flag); err says the same
+ *    (input FIRST exactly on a syntax status, no component), its offset
+ *    is <= len; a failure leaves no address;
  *  - an address: a known form, class and embedding, the parts of an IPv4
  *    address 1-4 and the form consistent with them, the class none exactly
  *    for a name; v4 is the address itself (IPv4) or the one embedded;
@@ -126,7 +127,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cur_s_ = s;
 	fuzz_cur_len_ = len;
 	st = uriscan_host_address(s, len, flags, &a, &e);
-	FUZZ_ASSERT(e.status == st, "err.status %d, returned %d", e.status, st);
+	FUZZ_ASSERT(e.status == st &&
+	                e.input == (fuzz_input_status(st) ? URISCAN_INPUT_FIRST
+	                                                  : URISCAN_INPUT_NONE) &&
+	                e.component == URISCAN_COMPONENT_NONE,
+	            "error struct %d/%d/%u, returned %s", e.status, (int)e.input,
+	            e.component, uriscan_status_name(st));
 	if (flags) {
 		FUZZ_ASSERT(st == URISCAN_E_INVALID_ARG, "unknown flag: %s",
 		            uriscan_status_name(st));
