@@ -121,9 +121,9 @@ static void inspect_tsv(struct inspect_run *r, const char *rec, size_t len)
 
 	out_u64(r->loop.record);
 	if (h->status == URISCAN_OK) {
-		OUT_LIT("\t1\t\\N\t\\N");
+		OUT_LIT("\ttrue\t\\N\t\\N");
 	} else {
-		OUT_LIT("\t0\t");
+		OUT_LIT("\tfalse\t");
 		out_str(uriscan_status_name(h->status));
 		out_char('\t');
 		out_u64(h->u.error_offset);
