@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c: the benchmark harness's options and main(); the work is done by
  * the other bench_*.c files (bench_harness.h). One run answers "how fast is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.h: the interface between the benchmark harness (bench.c and the
  * other bench_*.c, see bench_harness.h) and the parsers it times; types and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_callgrind.c: instructions and mispredicted branches per URL, from
  * valgrind's callgrind run on a child copy of the harness (--ir-child), its

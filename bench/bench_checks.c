@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_checks.c: the checks run before timing: verdicts of two parsers
  * compared input by input, and extraction counts compared. Not timed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_datasets.c: loads the datasets (URL lists, log text) into memory
  * once, and splits them into lines. No timing, no parser calls.

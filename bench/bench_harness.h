@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_harness.h: what the harness's own files (bench.c, bench_*.c) share:
  * options, datasets, parsers, rows and checks. Internal to the harness: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_json.c: the JSON report (schema "uriscan-bench/1", read by
  * benchtool.py): keys and their order are an interface. Measures nothing.

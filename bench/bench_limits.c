@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_limits.c: the limits' rows for the harness (bench.h): loops over
  * the bytes only; no timing and no report (the harness does both).

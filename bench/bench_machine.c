@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_machine.c: describes the machine and the build for the report's
  * header (CPU, its SIMD, pinning, kernel, date, compiler). Reads only; no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_opcheck.c: the harness's side of the URI-operation rows (normalize,
  * resolve): the derived relative references, the check that the rows'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_ops.c: uriscan's URI-operation rows for the harness (bench.h): the
  * library calls only; no timing, no report, no allocation per input.

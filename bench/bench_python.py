@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench_python.py: the Python bindings next to the Python URL parsers, and
 the Dask pipeline next to the CLI, on the same inputs in the same run.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_registry.c: the parsers compiled in (one provider per file, the
  * peers only when meson found their library), looked up by id. No timing.

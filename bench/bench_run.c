@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_run.c: the timing loop: per dataset, warm-up, checks, timed
  * repetitions round-robin over the parsers, medians and paired ratios.

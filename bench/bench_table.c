@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_table.c: the human-readable report: the banner, one table per
  * dataset, the log ratios and the summary. Prints results; measures nothing.

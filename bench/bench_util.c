@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_util.c: the harness's fatal errors and checked allocation (exit
  * status 2). No timing, no output other than the error on stderr.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Tools for the JSON that `bench --json` / `bench --save FILE` writes.
 
     benchtool.py compare OLD.json NEW.json [--threshold 0.10]

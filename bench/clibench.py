@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """clibench.py: time the uriscan command on log files, as a user runs it.
 
 The harness (bench/bench.c) times library calls; this times whole commands

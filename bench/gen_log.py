@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generate a large synthetic Apache access log for the extraction benchmark.
 
     python3 bench/gen_log.py [--seed 20240301] [--size 100000000]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Make bench/data/iri_sample.txt: IRIs with non-ASCII segments.
 
 Deterministic: every line of bench/data/kasztp_sample.txt with, on every

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Where the time of a bench row goes: nanoseconds per URL per function.
 
     perf_profile.py [--bench PATH] [--only IDS] [--seconds S] [--period NS]

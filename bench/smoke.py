@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench-smoke: a short run of the benchmark harness and its tools (TAP).
 
     smoke.py BENCH_EXE BENCHTOOL_PY SAMPLE_DIR FIXTURE_DIR

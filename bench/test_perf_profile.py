@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """bench-perf-profile: checks of bench/perf_profile.py (TAP).
 
     test_perf_profile.py PERF_PROFILE_PY FIXTURE_DIR BENCH_EXE SAMPLE

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gunzip.py IN.gz OUT: decompress one file of data/ into the build
 directory (data/meson.build, scripts/bench.sh). Python's gzip module, so no
 gzip program is needed."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """dask_top_hosts.py: the top-N hosts of the URLs in FILES, computed on a
 Dask cluster; prints what `uriscan extract --top N FILES` prints
 (COUNT<TAB>HOST, most frequent first, ties in byte order).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uriscan: recognise URIs and URLs at line rate.
  *

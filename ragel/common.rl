@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # common.rl: ABNF core rules (RFC 5234 Appendix B.1, formerly RFC 2234 6.1)
 # shared by every grammar of uriscan. Definitions only: no machine is
 # instantiated here, so this file generates no code by itself.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc1738.rl: RFC 1738 section 5 (BNF for specific URL schemes), rule by
 # rule, with the scheme-specific productions.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc1738_tags.rl: RFC 1738 productions with actions that record
 # components and the production that matched.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc2396.rl: RFC 2396, Appendix A "Collected BNF for URI", rule by rule.
 #
 # Pure grammar: no actions, no C. One Ragel definition per BNF rule, named

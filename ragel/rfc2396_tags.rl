@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc2396_tags.rl: RFC 2396 rules with actions that record components.
 #
 # Definitions only; the same discipline as rfc3986_tags.rl

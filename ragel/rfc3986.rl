@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc3986.rl: RFC 3986, Appendix A "Collected ABNF for URI", rule by rule.
 #
 # Pure grammar: no actions, no C. One Ragel definition per ABNF rule, named

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc3986_tags.rl: RFC 3986 rules with actions that record components.
 #
 # Definitions only (the generated rules file instantiates them). The actions

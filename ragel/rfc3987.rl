@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc3987.rl: RFC 3987 section 2.2 "ABNF for IRI References and IRIs",
 # rule by rule.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc3987_tags.rl: RFC 3987 rules with actions that record components.
 # Definitions only (the generated rules file instantiates them).
 #

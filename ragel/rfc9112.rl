@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc9112.rl: the HTTP/1.1 request line and request-target, RFC 9112
 # section 3 and 3.2 (with the RFC 9110 rules they use), rule by rule.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # rfc9112_tags.rl: the RFC 9112 request-target rules with actions that
 # record components and the form that matched. Definitions only (the
 # generated rules file instantiates them).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # scripts/ada-amalgamate.sh: ada's single-file amalgamation (ada.h + ada.cpp)
 # from an ada checkout, for the bench's ada rows (-Dada=DIR, or
 # scripts/bench.sh --ada DIR).
@@ -13,7 +14,7 @@
 # OUT_DIR on stdout, ada's messages on stderr.
 set -eu
 
-usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+usage() { sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 case ${1:-} in
 -h|--help) usage; exit 0 ;;
 '') usage >&2; exit 2 ;;

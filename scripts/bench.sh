@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # scripts/bench.sh: the one command that runs uriscan's benchmark.
 # Long; no test runs it (speed is measured here, never in a test).
 #
@@ -60,7 +61,7 @@ perf=0
 cpu=auto install=1 nolog=0 quick=0 ada=${URISCAN_BENCH_ADA:-} extra=
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
-usage() { sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+usage() { sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
 while [ $# -gt 0 ]; do
 	case $1 in

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # check-python-install.sh TESTLOG: run the Python install of docs/python.md
 # ("Install") as written, in a temporary directory instead of ~/.venv: a
 # virtual environment that sees Debian's packages, pip building the package

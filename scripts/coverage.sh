@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # coverage.sh: line and branch coverage of uriscan by its test suite, with
 # Meson's b_coverage and gcovr (Debian: gcovr; installed when missing and run
 # as root). Not part of scripts/test.sh: a debug build of its own in

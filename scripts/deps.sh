@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # deps.sh: install what uriscan needs to build and test on Debian/Ubuntu,
 # skipping what is already there. Needs root or sudo for apt-get.
 # Debian packages only (apt-get); it builds nothing.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz.sh: a fuzzing campaign: build the libFuzzer targets (clang, ASan) in
 # their own folder and run each for N minutes on all cores from the
 # committed seed corpus with the dictionary. Writes only under the work
@@ -30,7 +31,7 @@ root=$PWD
 
 minutes=10 jobs=$(nproc 2>/dev/null || echo 2) merge=0 san=address
 targets=()
-usage() { sed -n '8,26p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '9,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
   --minutes) [ $# -ge 2 ] || usage; minutes=$2; shift 2 ;;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turn a grammar's rule list (ragel/<grammar>.rules) into a Ragel file.
 Build-time generator: writes only its output file; no grammar of its own.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # quickstart.sh: install what is missing, build uriscan, and run it on the
 # bundled sample (tests/data/sample-urls.txt): split every line into its
 # RFC 3986 components, count the hosts (uriscan get), then list the lines

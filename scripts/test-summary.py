@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Summarise meson testlog.json files into one line: 'N passed, N failed'.
 Reads the logs only; runs nothing.
 

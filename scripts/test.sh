@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # test.sh: build uriscan and run the whole test suite twice: a normal build
 # (gcc, -O2) and a build under AddressSanitizer + UndefinedBehaviorSanitizer
 # (clang when present), the tests of tests/memcheck_tests.txt and the fuzz

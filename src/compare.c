@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * compare.c: uriscan_equivalent, two normal forms (normgen.c) compared as
  * they are produced, a window of each at a time. No allocation; any

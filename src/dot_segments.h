@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dot_segments.h: dot-segment removal (RFC 3986 5.2.4, RFC 2396 5.2 steps
  * 6c-6f) as an iterator over the kept segments. Internal; no allocation.

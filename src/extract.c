@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract.c: find URLs in free text, in chunks of any size (uriscan.h,
  * "Extracting URLs from free text", states the definition of a match): the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract.h: what the URL extractor's files share (extract.c: the streaming
  * state machine; extract_scan.c: one buffer). Internal; not installed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_entry.c: where the extraction machines start, after a scheme the
  * walk back has already read.

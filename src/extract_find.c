@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_find.c: the URL extractor's search for candidate ':' bytes (AVX2
  * or memchr, chosen at run time): the only place that touches SIMD

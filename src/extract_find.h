@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_find.h: the URL extractor's candidate search (extract_find.c):
  * where the next ':' worth a look is. Internal; no allocation, no state of

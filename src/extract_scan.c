@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_scan.c: the URL extractor on one contiguous buffer: its options,
  * the walk back over a candidate's scheme, the extraction machine's run,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_trim.c: the URL extractor's trimming of trailing punctuation
  * (uriscan.h, rule 4) and the components of a trimmed match taken from those

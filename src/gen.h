@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gen.h: what the generated rule machines (scripts/gen_rules.py output,
  * compiled by ragel) need from the C side. Internal; not installed.

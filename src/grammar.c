@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grammar.c: the tables of the public API: versions, statuses, grammars and
  * their rules, component/host-type/kind names. Constant data, no parsing.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * internal.h: definitions shared by the library's C files and the generated
  * machines. Internal; not installed. Every symbol declared here is hidden

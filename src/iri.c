@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * iri.c: RFC 3987 outside the machines: naming UTF-8 errors for the rfc3987
  * grammar, and the IRI <-> URI mappings of section 3 (see uriscan.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * normalize.c: uriscan_normalize, the normal form (normgen.c) written into
  * the caller's buffer. No allocation; never writes outside out[0, out_cap).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * normgen.c: the normal form of a URI reference (RFC 3986 6.2.2-6.2.3, RFC
  * 3987 5.3) written span by span: runs without escapes are copied whole.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * normgen.h: the normal form of a URI reference as a generator that writes
  * it piece by piece into windows the caller gives (fixed-size state, no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * parse.c: validate and parse: argument and length checks, the dispatch to
  * a rule's machine, and the status naming where it failed. No allocation.

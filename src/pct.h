@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pct.h: reading one percent-escape, shared by percent.c and query.c.
  * Internal; header-only; no allocation, never reads outside [s, s + len).

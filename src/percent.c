@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * percent.c: percent-decoding of one component (uriscan_percent_decode).
  * No allocation; writes only out[0, out_cap); reads only [s, s + len).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * query.c: the key=value pairs of a query (uriscan_query_*): an iterator
  * and a lookup by decoded key. No allocation; offsets into the caller's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * recompose.c: components -> URI reference (RFC 3986 5.3), each component
  * checked with its grammar rule, the result checked whole; "set component"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * request.c: uriscan_request_line, the HTTP/1.1 request line (RFC 9112
  * section 3) on top of the RFC 3986 grammar's request-target rules

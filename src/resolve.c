@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * resolve.c: reference resolution (RFC 3986 5.2-5.3, RFC 3987 6.5, RFC
  * 2396 5.2) into the caller's buffer. Public API only; no allocation.

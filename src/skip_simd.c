@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * skip_simd.c: SIMD intrinsics (AVX-512, AVX2 or SSSE3, chosen at run time)
  * for the fast paths of the parse machines: skip a run of bytes of one

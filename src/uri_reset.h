@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uri_reset.h: clearing a struct uriscan_uri before (and after a failed)
  * parse, for parse.c and the extractor. Internal; inline stores only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * failalloc.c: the wrapped allocator of failalloc.h.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * failalloc.h: a failing allocator for the test builds (issue 39). A
  * program linked with -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tap.h: a minimal TAP producer for uriscan's test programs (meson runs them
  * with protocol: 'tap'). Header-only. The count of test points is per

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """TAP output for the Python test scripts (tests/cli, tests/install and the
 bench's smoke.py and test_perf_profile.py), as tests/tap.h is for the C
 ones: the test points of one program, numbered from 1, and the plan at the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # valgrind.sh: meson's exe_wrapper for `meson test --setup valgrind`.
 # A test program runs under memcheck: any error, or a definite leak, makes
 # it exit 99. A Python test script runs natively (Python itself is not

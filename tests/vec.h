@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vec.h: the escapes of the vector files under tests/vectors/, shared by the
  * test programs that read them. Header-only; include it once per program.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * peer_hyperscan.c: a peer's rows for the harness (bench.h): the library calls
  * only; no timing and no report (the harness does both).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * url_regex.h: the URL regex of the extraction peers (PCRE2-JIT,
  * Hyperscan), one string for both; no code.

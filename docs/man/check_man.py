@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_man.py GROFF PAGE: render a man page with groff, every warning on
 (-ww), output discarded (-z); fail on any message groff prints, or when
 the page's .TH does not name the file. Also fails on a reference to a

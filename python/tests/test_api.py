@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan's Python API beyond the vectors: str/bytes in and out, urlsplit
 against urllib, bad argument types, reference leaks, threads, pinned
 buffers and inputs of 4 GiB (refused as in C)."""

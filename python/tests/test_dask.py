@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan.dask: blocks cut at line boundaries (a blocksize that cuts lines),
 extract_bag equal to uriscan.extract, log_bag records; every helper gives
 the CLI's answer on 1, 8, 9 and 64 partitions (past 8, Dask's tree

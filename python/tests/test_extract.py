@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan.extract and uriscan.Extractor against tests/vectors/extract-*.tsv
 (whole, and fed in chunks), and uriscan.to_uri / to_iri against
 tests/vectors/iri_mapping.tsv: the answers of test_extract.c and test_iri.c."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`uriscan log` (JSON Lines) and uriscan.logformat split every line
 alike: over the bundled logs, the real log of data/ and adversarial lines
 (the cases of tests/vectors/access-log.tsv and more), line by line, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan.logformat on tests/vectors/access-log.tsv: every case through
 parse_line (one line) and parse_lines (a block of lines, and every case in
 one block, in order), and the same lines through `uriscan log -v`, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every Python entry point under allocation failure (issue 39): with
 _testcapi.set_nomemory(start) every Python allocation from the start-th on
 fails; for start = 1, 2, ... each call must raise MemoryError (not another

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The URI operations of the bindings beyond the vectors: argument types,
 str/bytes kinds, error attributes, offsets of str input in characters,
 buffers larger than the stack buffer, and reference leaks."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The URI operations (resolve, normalize, equivalent, unquote,
 query_params, query_get, recompose, URI.replace) against the vector files
 the C tests read (tests/core/test_resolve.c, test_normalize.c,

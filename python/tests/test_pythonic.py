@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Python surface as a Python user expects it: inspect.signature on
 every public callable, URI.port an int as urllib's, replace() a URI, a URI
 wherever a str is taken, paths where a file is meant, ValueError for an

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Python objects that keep state across calls, used from several threads
 at once (issue 39): every call either does its work as if alone or raises
 RuntimeError ("in use by another thread"); nothing is read past a queue or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every grammar vector file of tests/vectors/ through uriscan.parse and
 uriscan.is_valid, as bytes and (when the input is UTF-8) as str: the same
 answers as tests/core/test_vectors.c."""

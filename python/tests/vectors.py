@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Readers of the vector files of tests/vectors/ (the formats of
 tests/core/test_vectors.c, test_extract.c, test_iri.c and the escapes of
 tests/vec.h), for the Python tests. No expectations are computed here."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan: recognise URIs and URLs at line rate (Python bindings).
 
 The C library (RFC 1738, 2396, 3986, 3987 grammars compiled with Ragel) does

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * _core.h: shared declarations of the uriscan CPython extension (uriscan._core).
  * Internal to the extension; nothing here is part of the C library's API.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Type stub of uriscan._core, the C extension (python/uriscan/*.c), checked
 # against the module by python/tests/test_stubs.py (mypy's stubtest).
 # Every call: str in -> str out, bytes (or another buffer) in -> bytes out;

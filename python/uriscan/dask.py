@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """uriscan over a Dask bag: URL extraction and access-log records computed
 block by block on any Dask scheduler (local, or a distributed cluster).
 Import it only where Dask is installed (python3-dask); it holds no data.

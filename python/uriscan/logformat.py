@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Access-log lines (Apache/nginx common and combined formats) split into
 records, for uriscan.dask.log_bag. The line is split by the C code of
 `uriscan log` (the shared log-line splitter), and its request line and

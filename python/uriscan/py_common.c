@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_common.c: argument and input helpers of the uriscan extension: bytes of a
  * str or buffer, keyword matching, grammar and rule names, errors, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_extract.c: uriscan.extract (an iterator over one buffer) and
  * uriscan.Extractor (a stream fed in chunks). The C scan runs with the GIL

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_extract_records.c: uriscan._core.extract_records, the URLs of one
  * buffer as a list of dicts (the records of uriscan.dask.extract_bag),

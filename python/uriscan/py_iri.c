@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_iri.c: uriscan.to_uri and uriscan.to_iri, the RFC 3987 section 3
  * mappings (uriscan_iri_to_uri, uriscan_uri_to_iri). str in, str out;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_log.c: access-log lines (common, combined) as records, for
  * uriscan.logformat.parse_line and uriscan.dask.log_bag: the line is split

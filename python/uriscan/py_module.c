@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,

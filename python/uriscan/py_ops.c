@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_ops.c: the URI operations of the extension: normalize, equivalent,
  * unquote, query_params, query_get. Only result objects are allocated.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_parse.c: uriscan.parse, uriscan.is_valid and uriscan.urlsplit, the
  * one-input calls of the extension. The only allocations are the result

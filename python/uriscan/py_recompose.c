@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_recompose.c: uriscan.recompose and URI.replace (uriscan_recompose over
  * uriscan_uri_parts). Nothing is encoded here; only result objects are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_resolve.c: uriscan.resolve, the binding of uriscan_resolve (RFC 3986
  * section 5, RFC 2396 5.2). Only the result object is allocated.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * py_uri.c: the immutable uriscan.URI type. It holds the input object and the
  * C library's offsets; a component is sliced from the input on access (no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.c: the option scanner shared by uriscan's commands (args.h); scans
  * only, never acts on an option.

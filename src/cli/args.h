@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * args.h: the option scanner shared by uriscan's commands. It only scans;
  * what an option means is the command's business.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_all.c: uriscan parse --all-grammars. Each record is parsed with the
  * top rule of every grammar (RFC 1738 url, RFC 2396 URI-reference, RFC 3986

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_all.h: uriscan parse --all-grammars, one record against the top rule
  * of every grammar.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_convert.c: `uriscan convert --to-uri|--to-iri [-z] [FILE...]`, IRI <->
  * URI mapping of records (RFC 3987 section 3). Records come from input.h's

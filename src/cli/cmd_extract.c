@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_extract.c: `uriscan extract`, URLs found in any bytes (logs, mail,
  * captures): the FILE loop. Options are extract_opts.c's, output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_extract.h: the parts of `uriscan extract` (cmd_extract.c: options and the
  * FILE loop; extract_output.c: what a match prints; extract_jobs.c: -j N).

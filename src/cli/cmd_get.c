@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_get.c: `uriscan get TEMPLATE`, one output record per input record
  * filled from its components (get_template.h), as trurl --get does.

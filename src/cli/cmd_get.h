@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_get.h: `uriscan get TEMPLATE` as a record loop that `parse --get
  * TEMPLATE` runs too (cmd_parse.c). Declarations only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_log.c: `uriscan log`, HTTP access logs (Apache/nginx common and
  * combined): options, the judging of each line's request line and referer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_log.h: the parts of `uriscan log` (cmd_log.c: options, judging, the FILE
  * loop; log_line.h: the access-log line format; log_output.c: the records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_normalize.c: `uriscan normalize`, the normal form of each record
  * (uriscan_normalize: RFC 3986 6.2.2, with --scheme-based 6.2.3). Records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_parse.c: `uriscan parse` and `uriscan check`, one record at a time
  * against one rule of one grammar (parse --all-grammars: cmd_all.c).

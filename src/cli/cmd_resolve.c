@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_resolve.c: `uriscan resolve --base=BASE`, the target URI of each
  * record as a reference against BASE (uriscan_resolve: RFC 3986 5.2).

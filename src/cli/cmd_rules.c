@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_rules.c: `uriscan rules [-g GRAMMAR]`, the grammars and their rule
  * names as the library reports them. Reads no input.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * commands.h: the command table of uriscan(1). The dispatcher, --help and
  * the "unknown command" message all come from it; it holds no code.

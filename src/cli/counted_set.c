@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * counted_set.c: the counted set of byte strings (counted_set.h), an open
  * addressing table that doubles. No output.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * counted_set.h: a set of byte strings with a count each (extract --unique
  * and --top, log --summary). Memory only; no output.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_jobs.c: `uriscan extract -j N`, N threads over the blocks of a
  * mapped regular file. The threads only collect matches (offset, length,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_opts.c: the options of `uriscan extract` (cmd_extract.h): its
  * --help, the scan, and which combinations mean something. A combination

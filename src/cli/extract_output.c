@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_output.c: what `uriscan extract` prints for a match and at the
  * end (extract.h). Output only; no reading, no threads.

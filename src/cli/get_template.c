@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * get_template.c: compiling and filling the TEMPLATE of `uriscan get`
  * (get_template.h). No reading; output only through output.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * get_template.h: the TEMPLATE of `uriscan get` and `parse --get`: compiled
  * once (an unknown field is a usage error), then filled for each parsed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grammar_opts.c: -g and -r lookups and the fields of each grammar (grammar_opts.h).
  * Holds no state; prints only the message of a bad -g or -r.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * grammar_opts.h: the grammar and rule a command was asked for (-g, -r), and the
  * fields each grammar defines (what JSON Lines output prints). Lookups

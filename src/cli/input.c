@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * input.c: opening, reading and reporting on the FILE operands (input.h).
  * No parsing and no output here, only messages on standard error.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * input.h: the FILE operands of every command, opened, read and reported on
  * in one way. Reads only; what a record means is the command's business.

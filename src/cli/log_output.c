@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * log_output.c: what `uriscan log` prints (log.h): one JSON Lines or TSV
  * record per log line, or the --summary. Output only; judges nothing.

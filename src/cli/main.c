@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c: uriscan(1)'s entry point: command dispatch, --help and --version
  * from the command table (commands.h). No command's work is done here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * map_guard.c: SIGBUS on a mapped file that shrank (map_guard.h). The
  * handler only reads the slot table, calls mmap and stores atomics.

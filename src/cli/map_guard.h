@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * map_guard.h: reading a mapped file that shrinks under the reader.
  *

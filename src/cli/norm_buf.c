@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * norm_buf.c: uriscan_normalize into a growing buffer (norm_buf.h). Memory
  * only; no output.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * norm_buf.h: uriscan_normalize into a buffer that grows to the result, for
  * the commands that print or count normal forms (normalize, extract

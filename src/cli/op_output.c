@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * op_output.c: the output records of normalize and resolve (op_output.h).
  * Writes stdout (and the record's error message); reads no input.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * op_output.h: the output record of the reference operations normalize and
  * resolve: the resulting reference, or with --format=jsonl an object with

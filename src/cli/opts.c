@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * opts.c: the options of the record commands (opts.h). Sets
  * fields only; what they mean is each command's business.

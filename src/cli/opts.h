@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * opts.h: the options of the record commands parse, check, rules and
  * convert (one table: an option of another of them is "not valid with"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * opts_help.c: `uriscan COMMAND --help` for the record commands (parse,
  * check, rules, convert, normalize, resolve, get): the command's synopsis

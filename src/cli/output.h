@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.h: buffered output to stdout with explicit lengths (NUL bytes are
  * data), and the JSON and TSV string encodings of uriscan(1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader.c: records or blocks from a file descriptor; see reader.h. Never
  * opens, closes or reports: errors go back to the caller with errno.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * reader.h: split a file descriptor into records (lines or NUL-terminated
  * records), or hand over its bytes block by block, with bounded memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.c: messages on standard error for every command (report.h).
  * Never writes to stdout except to flush it first.

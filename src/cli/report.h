@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * report.h: the one way uriscan's commands report on standard error: errors,
  * usage errors, bad numbers, out of memory. Writes only to stderr (after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * byte_scan.c: the byte sets of byte_scan.h, one bit each.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * byte_scan.h: the first byte of a set in [p, e), 16 bytes at a time with
  * SSE2 (every x86-64 CPU has it: no dispatch), one at a time elsewhere and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * log_line.c: the Apache/nginx access-log line formats (log_line.h), for
  * `uriscan log` and the Python extension: split a line, decode its quoted

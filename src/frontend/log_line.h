@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * log_line.h: the Apache/nginx access-log line formats (log_line.c), split
  * without allocating. Part of the front ends' library (src/frontend/,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * file_shim.c: an LD_PRELOAD library for test_changing_files.py (issue
  * 39): right after the program first maps the file named by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Run the uriscan CLI cases of a JSON file and print TAP, one point per case.
 
 Usage: run_cases.py URISCAN CASES.json [VERSION [K/N]]

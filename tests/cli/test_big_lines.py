@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_big_lines.py: lines of many megabytes through the CLI, with bounded
 memory.
 

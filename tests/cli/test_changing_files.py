@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_changing_files.py: every command that reads FILEs, on a file that
 is truncated, grown or replaced while the command has it mapped (issue 39:
 a truncated file killed the CLI with SIGBUS, exit 135).

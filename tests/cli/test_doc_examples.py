@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_doc_examples.py: the shell examples of the documentation run as
 written.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_escapes.py: every byte the output escapes, and every escape a log
 field holds, at every offset of strings of 0 to 40 bytes.
 

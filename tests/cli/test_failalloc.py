@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_failalloc.py: the CLI with each of its allocations failing in turn
 (issue 39).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """test_help.py: every command has its own --help, and uriscan --help lists
 every option of every command.
 

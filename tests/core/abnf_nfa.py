@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The ABNF of RFC 3986 read and matched: the independent reference of
 gen_vectors.py (and, through it, of gen_vectors_rfc2396_rfc1738.py).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The BNF of RFC 2396 and RFC 1738, read as ABNF: the grammars of
 gen_vectors_rfc2396_rfc1738.py.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """TAP: ragel/iri_ranges.rl is exactly what scripts/gen_utf8_ranges.py
 writes, and the script's split passes its own --verify.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Prove that every run skip of the generated machines keeps the machine.
 
     check_skips.py --ragel RAGEL -I DIR --gen-h GEN_H --classes GRAMMAR_C

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_check.c: the extraction tests' shared runs and comparisons
  * (extract_check.h). No timing.

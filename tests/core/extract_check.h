@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_check.h: what the extraction tests share (test_extract.c and
  * extract_ref.c, one test program): matches kept as records, the extractor

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * extract_ref.c: the extractor against a slow reference written from the
  * definition in include/uriscan.h ("What is a match") with

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Generated RFC 3987 vectors for tests/core/test_vectors.c -g rfc3987.
 
 Usage: gen_iri_vectors.py OUT.tsv

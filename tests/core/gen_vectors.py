@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every byte in every position: vectors for tests/core/test_vectors.c.
 
 An independent reference for RFC 3986, written without looking at uriscan:

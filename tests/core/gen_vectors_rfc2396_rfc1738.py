@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every byte in every position for RFC 2396 and RFC 1738.
 
 The mirror of gen_vectors.py (whose ABNF reader, NFA and matcher, in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * iri_ascii_check.c: the ASCII differential of RFC 3987 with RFC 3986, for
  * test_iri.c: every ASCII input of a vector file (--ascii-tsv) or a text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * iri_map_check.c: the IRI <-> URI mappings of RFC 3987 (section 3), for
  * test_iri.c: the mapping vectors (--map) at every output capacity, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_api.c: the public API's contract (include/uriscan.h) apart from the
  * grammar itself: versions, status table, grammar and rule lookup, names;

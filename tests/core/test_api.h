@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_api.h: what the three files of the test program test_api share.
  * test_api.c has main, the test points' count and the tests of versions,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_api_args.c: the public API's contract (include/uriscan.h) at its
  * edges, for test_api.c: unavailable grammars, argument checking, NUL

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_api_shape.c: the one shape of the 0.2.0 C API (include/uriscan.h,
  * "One shape"), for test_api.c: the component accessor, the size field of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_ascii_ends.c: the check that chooses between a rule's ASCII twin
  * and its own machine (src/gen.h, uriscan__gen_ascii_ends) against a byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_components.c: percent-decoding, query parameters and recomposition
  * against tests/vectors/{percent-decode,query-params,recompose}.tsv, every

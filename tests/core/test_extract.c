@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_extract: the URL extractor (uriscan_extractor_*, uriscan_extract).
  * No timing (speed is measured only in bench/).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_extract_entry.c: the state the extraction machines start in at the
  * ':' after a scheme (src/extract_entry.c). For every grammar built with an

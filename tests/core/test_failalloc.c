@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_failalloc.c: uriscan_extractor_new when an allocation fails (issue
  * 39), with the failing allocator of tests/failalloc.h: every grammar with

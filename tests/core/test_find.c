@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_find.c: the extractor's candidate search (src/extract_find.h) with
  * its bulk window and queue against the portable search, candidate by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_iri.c: RFC 3987 beyond the vectors: the IRI <-> URI mappings and the
  * ASCII differential with RFC 3986. Prints TAP.

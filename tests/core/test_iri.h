@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_iri.h: what the three files of the test program test_iri share.
  * test_iri.c has main, the test points' count and the argument checks of

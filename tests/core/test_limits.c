@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_limits.c: bad arguments and limits, for every rule of every grammar
  * built (the expectations are the contract of include/uriscan.h; no

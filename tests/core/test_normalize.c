@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_normalize.c: uriscan_normalize and uriscan_equivalent against their
  * vectors (tests/vectors/normalize-*.tsv, equivalent.tsv) and against

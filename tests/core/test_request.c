@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_request.c: uriscan_request_line against a vector file (format: the
  * header of tests/vectors/request-line.tsv), and against the rule

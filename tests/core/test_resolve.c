@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_resolve.c: uriscan_resolve against the vector files
  * tests/vectors/resolve-*.tsv (format in their header). Prints TAP.

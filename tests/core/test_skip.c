@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_skip.c: the SIMD skips of the fast paths (src/skip_simd.c: SSSE3,
  * AVX2 and AVX-512, each where the CPU has it) against the scalar class

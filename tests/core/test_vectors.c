@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_vectors.c: table-driven conformance test for a grammar (RFC 3986 by
  * default).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vector_check.c: whether one run of a case of test_vectors.c (the results
  * of uriscan_parse_rule and uriscan_validate_rule, or of uriscan__run) meets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vector_check.h: whether one run of a vector's case meets the vector
  * (vector_check.c), for the runner test_vectors.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vector_file.c: reading one line of a grammar vector file (format: the
  * header of tests/vectors/rfc3986.tsv; the RFC 2396/1738 files add

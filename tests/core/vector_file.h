@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vector_file.h: one line of a grammar vector file read into a struct vcase
  * (vector_file.c), for the runner test_vectors.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * buf.c: a growable byte buffer, shared by the files of test_uriparser
  * (see buf.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * buf.h: a growable byte buffer, shared by the files of test_uriparser
  * (test_uriparser.c, uriparser_compare.c, uriparser_gen.c). Out of memory

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_normalize_uriparser.c: uriscan_normalize (RFC 3986, flags 0) against
  * uriparser's uriNormalizeSyntaxA, on every valid line of the URL lists and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_resolve_uriparser.c: differential test of uriscan_resolve (RFC
  * 3986, strict) against uriparser's uriAddBaseUriExA with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_uriparser.c: differential test of uriscan's RFC 3986 parser
  * (uriscan_parse(URISCAN_RFC3986, ...), top rule URI-reference) against

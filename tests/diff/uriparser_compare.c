@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uriparser_compare.c: the comparison of one input of test_uriparser:
  * uriscan's RFC 3986 parser (uriscan_parse(URISCAN_RFC3986, ...), top rule

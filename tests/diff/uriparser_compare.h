@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uriparser_compare.h: the comparison of one input of test_uriparser (one
  * test program with test_uriparser.c and uriparser_gen.c): uriscan's RFC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uriparser_gen.c: the deterministic generated inputs of test_uriparser
  * (splitmix64, so one seed gives the same inputs on every platform):

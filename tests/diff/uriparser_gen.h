@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * uriparser_gen.h: the deterministic generator of the inputs of
  * test_uriparser (one test program with test_uriparser.c and

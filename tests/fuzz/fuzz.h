@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz.h: what uriscan's fuzz targets share: how the first bytes of an input
  * choose grammar, rule and flags, and the invariants every call must keep.

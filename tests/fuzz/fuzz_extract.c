@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_extract.c: extraction from free text (uriscan.h, "Extracting URLs
  * from free text"): the streaming extractor fed in chunk sizes taken from

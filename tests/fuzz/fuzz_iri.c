@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_iri.c: the IRI <-> URI mappings of RFC 3987 section 3
  * (uriscan_iri_to_uri, uriscan_uri_to_iri), the input taken both as an IRI

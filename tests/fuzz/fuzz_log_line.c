@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_log_line.c: the access-log line splitter shared by `uriscan log` and
  * the Python extension (src/frontend/log_line.h) on any bytes. No state carried

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_normalize.c: uriscan_normalize and uriscan_equivalent (RFC 3986 6,
  * RFC 3987 5.3) on every grammar built.

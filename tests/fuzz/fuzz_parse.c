@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_parse.c: whole-string parse with each grammar's top rule
  * (uriscan_validate / uriscan_parse), every invariant of fuzz.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_recompose.c: recomposition, "set component", percent-decoding and
  * query iteration (uriscan.h, "Percent-decoding, query parameters,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_request.c: uriscan_request_line (an HTTP/1.1 request line, RFC 9112
  * section 3) on any bytes. No state carried from one input to the next;

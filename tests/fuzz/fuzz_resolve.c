@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_resolve.c: reference resolution (uriscan_resolve) in every grammar.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_rule.c: rule-level matching: any rule of any grammar
  * (uriscan_validate_rule / uriscan_parse_rule), every invariant of fuzz.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_uriparser.c: RFC 3986 against uriparser (Debian liburiparser-dev),
  * built only when uriparser is found. uriparser's uriParseSingleUriExA also

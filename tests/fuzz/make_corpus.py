@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write the seed corpora of the fuzz targets (tests/fuzz/corpus/<target>/).
 
 Run by hand when the sources change; the output is committed so the replay

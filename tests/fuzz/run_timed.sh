@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run_timed.sh: run one libFuzzer target for a bounded time, starting from
 # its seed corpus (read only; new inputs go to WORKDIR/corpus) with the
 # dictionary. Exit status non-zero on a crash, a leak, a timeout or a broken

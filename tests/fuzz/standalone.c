@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * standalone.c: the main() of a fuzz target built as a plain program (in
  * the manner of systemd's fuzz-main.c). Every argument is a file or a

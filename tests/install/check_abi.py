@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_abi.py: the shared library exports exactly the public API.
 
 Usage: check_abi.py SHARED_LIB STATIC_LIB HEADER VERSION_SCRIPT

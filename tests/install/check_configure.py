@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_configure.py: options that configuring must refuse, with a message
 that names the fix. Prints TAP.
 

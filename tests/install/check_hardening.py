@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_hardening.py: the ELF files the build installs are linked hardened.
 
 Usage: check_hardening.py READELF FILE...

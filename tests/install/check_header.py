@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_header.py: the public header in strict C and in C++.
 
 Usage: check_header.py c|c++ INCLUDE_DIR SOURCE STATIC_LIB SANITIZE COMPILER...

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_install.py: `meson install --destdir` into a temporary directory,
 then check what was installed and use it as a user would.
 

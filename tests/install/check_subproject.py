@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_subproject.py: uriscan as a Meson subproject.
 
 Usage: check_subproject.py SRCDIR VERSION [CC...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * consumer.c: a program as a user of the installed library writes it, built
  * by check_install.py through pkg-config against a DESTDIR install (and by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * header_c.c: include/uriscan.h as strict C (check_header.py compiles this
  * with -std=c99 -pedantic -Werror and every warning) and as C++ (the same

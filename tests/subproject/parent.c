@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parent.c: the parent project's program: one call into uriscan. */
 #include <stdio.h>
 #include <string.h>
