@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * browser.h: the WHATWG URL Standard's reading of a URL as far as its host
  * (browser_host.c), shared with the confusion flags (confusion.c).

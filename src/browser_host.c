@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * browser_host.c: the host a browser reaches for a URL: the WHATWG URL
  * Standard's basic URL parser, as far as the host, for the special schemes

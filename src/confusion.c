@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * confusion.c: the URL-confusion flags (uriscan_confusion): one pass over
  * the bytes, the browser's reading of the authority (browser_host.c) and

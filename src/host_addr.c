@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_addr.c: the address a host means (uriscan_host_address): the WHATWG
  * URL Standard's reading of a host (percent-decoding, the fullwidth forms

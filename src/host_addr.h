@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_addr.h: shared by host_addr.c (reading a host) and host_class.c
  * (classes, names, canonical text). Internal; hidden.

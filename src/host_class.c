@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_class.c: the class of an address (IANA IPv4 and IPv6 Special-Purpose
  * Address Registries, the multicast ranges, the IPv6 Address Space), the

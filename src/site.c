@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * site.c: the registrable domain of a host (uriscan_site), from the Public
  * Suffix List built into libpsl (psl_builtin: static data, no file read,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_inspect.c: `uriscan inspect`: per record, the grammar's reading (its
  * components, as `parse`) and what the host really means (host_info.h):

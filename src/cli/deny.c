@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * deny.c: check --deny (deny.h).
  */

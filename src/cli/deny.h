@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * deny.h: `uriscan check --deny=CLASS,...,flag:NAME,...`: a record is denied
  * when the address its host means (the browser's reading or the grammar's,

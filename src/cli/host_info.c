@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_info.c: one record's host as browsers, resolvers and the Public
  * Suffix List read it (host_info.h).

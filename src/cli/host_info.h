@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_info.h: what `uriscan inspect`, `check --deny` and the get fields
  * {ip} {ip_class} {site} {browser_host} {flags} say about one record: the

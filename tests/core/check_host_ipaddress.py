@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """check_host_ipaddress.py: tests/vectors/host-address.tsv against two
 other readers of addresses: Python's ipaddress and glibc's inet_aton.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_browser_host.c: uriscan_browser_host against the WHATWG URL tests.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_confusion.c: uriscan_confusion against tests/vectors/confusion.tsv
  * (format in its header): the exact set of flags of each URL, and for every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_host.c: uriscan_host_address and uriscan_ip_text against the
  * vectors of tests/vectors/host-address.tsv (format in its header).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_site.c: uriscan_site against tests/vectors/site.tsv (format in its
  * header), every smaller output capacity, and the answer without libpsl.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """wpt_hosts.py: the WHATWG URL tests' cases for uriscan_browser_host, as a
 vector file test_browser_host.c reads.
 

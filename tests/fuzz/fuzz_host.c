@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_host.c: uriscan_host_address and uriscan_ip_text on any bytes,
  * against glibc's readers of addresses. No state carried from one input
