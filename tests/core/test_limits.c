@@ -32,6 +32,20 @@
 
 static size_t page;
 
+/* Under a sanitizer a pass over 4 GiB takes minutes: --huge then checks
+ * only what is cheap of the functions added by issue 39 (the normal build
+ * runs them all). */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
 /* A page that faults when read. */
 static const char *unreadable(void)
 {
@@ -254,10 +268,17 @@ static void huge_recompose(const char *base)
 {
 	char out[16];
 	size_t len;
-	int st = recompose_of(base, UINT32_MAX, out, &len);
-	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && len == UINT32_MAX,
-	       "recompose to UINT32_MAX bytes: buffer_too_small, length %zu "
-	       "(%s, %zu)", (size_t)UINT32_MAX, uriscan_status_name(st), len);
+	int st;
+	if (SANITIZED) {
+		tap_skip("recompose to UINT32_MAX bytes: a pass over 4 GiB under "
+		         "a sanitizer");
+	} else {
+		st = recompose_of(base, UINT32_MAX, out, &len);
+		tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && len == UINT32_MAX,
+		       "recompose to UINT32_MAX bytes: buffer_too_small, length "
+		       "%zu (%s, %zu)", (size_t)UINT32_MAX, uriscan_status_name(st),
+		       len);
+	}
 	st = recompose_of(base, (size_t)UINT32_MAX + 1, out, &len);
 	tap_ok(st == URISCAN_E_TOO_LONG && len == 0 && out[0] == '\0' &&
 	           out[1] == 'x',
@@ -278,8 +299,14 @@ static void huge_others(const char *base)
 {
 	size_t len = 7;
 	char out[4];
-	int st = uriscan_percent_decode(base, UINT32_MAX, 0, out, sizeof out,
-	                                &len, NULL, NULL);
+	int st;
+	if (SANITIZED) {
+		tap_skip("percent_decode and a query of UINT32_MAX bytes: passes "
+		         "over 4 GiB under a sanitizer");
+		return;
+	}
+	st = uriscan_percent_decode(base, UINT32_MAX, 0, out, sizeof out, &len,
+	                            NULL, NULL);
 	tap_ok(st == URISCAN_E_BUFFER_TOO_SMALL && len == UINT32_MAX,
 	       "percent_decode of UINT32_MAX bytes: buffer_too_small, length "
 	       "%zu (%s)", len, uriscan_status_name(st));
