@@ -1037,7 +1037,10 @@ struct uriscan_query_iter {
 URISCAN_API int uriscan_query_iter_init(struct uriscan_query_iter *it,
                                         const char *q, size_t len,
                                         unsigned flags);
-/* The next pair: 1 and *p filled, or 0 after the last one. */
+/*
+ * The next pair: URISCAN_OK and *p filled, URISCAN_DONE after the last one
+ * (as uriscan_extractor_next), URISCAN_E_INVALID_ARG when it or p is NULL.
+ */
 URISCAN_API int uriscan_query_next(struct uriscan_query_iter *it,
                                    struct uriscan_query_pair *p);
 /*

@@ -41,8 +41,10 @@ int uriscan_query_next(struct uriscan_query_iter *it,
 	const unsigned char *q;
 	size_t i, eq;
 
-	if (it == NULL || p == NULL || it->done)
-		return 0;
+	if (it == NULL || p == NULL)
+		return URISCAN_E_INVALID_ARG;
+	if (it->done)
+		return URISCAN_DONE;
 	q = (const unsigned char *)it->q;
 	i = it->pos;
 	eq = SIZE_MAX;
@@ -68,7 +70,7 @@ int uriscan_query_next(struct uriscan_query_iter *it,
 		it->pos = i + 1; /* past the separator: one more pair follows */
 	else
 		it->done = 1;
-	return 1;
+	return URISCAN_OK;
 }
 
 /* 1 if q[off, off + n), decoded (malformed escapes stand for themselves),
@@ -109,7 +111,7 @@ int uriscan_query_get(const char *q, size_t len, const char *key,
 	st = uriscan_query_iter_init(&it, q, len, flags);
 	if (st != URISCAN_OK)
 		return st;
-	while (uriscan_query_next(&it, &cur)) {
+	while (uriscan_query_next(&it, &cur) == URISCAN_OK) {
 		if (key_eq((const unsigned char *)q, cur.key.off, cur.key.len,
 		           (const unsigned char *)key, key_len,
 		           (flags & URISCAN_DECODE_PLUS) != 0)) {

@@ -337,7 +337,7 @@ PyObject *upy_query_params(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 	}
 	st = uriscan_query_iter_init(&it, in.s, (size_t)in.len, q.flags);
 	l = st != URISCAN_OK ? upy_raise(st, 0, &in) : PyList_New(0);
-	while (l != NULL && uriscan_query_next(&it, &p)) {
+	while (l != NULL && uriscan_query_next(&it, &p) == URISCAN_OK) {
 		PyObject *t = query_tuple(&in, &p, &q);
 		if (t == NULL || PyList_Append(l, t) < 0)
 			Py_CLEAR(l);

@@ -232,9 +232,37 @@ static void test_simd_level(void)
 	       lv ? lv : "NULL", cap ? cap : "unset");
 }
 
+/* uriscan_query_next answers as uriscan_extractor_next does: OK with a
+ * pair, DONE after the last one (and again when asked again), and
+ * E_INVALID_ARG for NULL. */
+static void test_query_next(void)
+{
+	static const char q[] = "a=1&b";
+	struct uriscan_query_iter it;
+	struct uriscan_query_pair p;
+	int st[4];
+
+	tap_ok(uriscan_query_iter_init(&it, q, sizeof q - 1, 0) == URISCAN_OK,
+	       "query_next: init \"%s\"", q);
+	for (int i = 0; i < 4; i++)
+		st[i] = uriscan_query_next(&it, &p);
+	tap_ok(st[0] == URISCAN_OK && st[1] == URISCAN_OK &&
+	           st[2] == URISCAN_DONE && st[3] == URISCAN_DONE,
+	       "query_next: ok, ok, done, done (got %s, %s, %s, %s)",
+	       uriscan_status_name(st[0]), uriscan_status_name(st[1]),
+	       uriscan_status_name(st[2]), uriscan_status_name(st[3]));
+	tap_ok(p.key.off == 4 && p.key.len == 1 && !p.has_value,
+	       "query_next: the last pair is \"b\" (key at %u, %u bytes)",
+	       p.key.off, p.key.len);
+	tap_ok(uriscan_query_next(NULL, &p) == URISCAN_E_INVALID_ARG &&
+	           uriscan_query_next(&it, NULL) == URISCAN_E_INVALID_ARG,
+	       "query_next: NULL iterator or pair is invalid_argument");
+}
+
 void test_shape(void)
 {
 	test_component();
+	test_query_next();
 	test_sizes();
 	test_errors();
 	test_simd_level();

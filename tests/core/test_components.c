@@ -208,7 +208,7 @@ static void run_query(const char *path)
 			size_t gn = 0, covered = 0;
 			int st = uriscan_query_iter_init(&it, q, (size_t)qn, flags);
 			int cover_ok = 1;
-			while (uriscan_query_next(&it, &p)) {
+			while (uriscan_query_next(&it, &p) == URISCAN_OK) {
 				/* pairs and separators tile the query */
 				if (p.pair.off != covered ||
 				    p.key.off != p.pair.off ||

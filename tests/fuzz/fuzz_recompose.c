@@ -161,7 +161,7 @@ static void check_query(const char *q, size_t len, unsigned flags)
 
 	FUZZ_ASSERT(uriscan_query_iter_init(&it, q, len, flags) == URISCAN_OK,
 	            "query init");
-	while (uriscan_query_next(&it, &p)) {
+	while (uriscan_query_next(&it, &p) == URISCAN_OK) {
 		FUZZ_ASSERT(!ended && p.pair.off == at && p.pair.len <= len - at,
 		            "query: pair at %u, expected at %zu", p.pair.off, at);
 		const char *b = q ? q + p.pair.off : ""; /* q NULL: len 0 */
