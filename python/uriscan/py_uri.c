@@ -201,14 +201,22 @@ static PyObject *uri_span(UriObject *self, PyObject *name)
 	return Py_BuildValue("(nn)", (Py_ssize_t)a, (Py_ssize_t)b);
 }
 
-static PyObject *uri_reduce(UriObject *self, PyObject *unused)
+/* A new reference to uriscan._core.parse, or NULL with an exception. */
+static PyObject *core_parse(void)
 {
-	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse, *r;
-	(void)unused;
+	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse;
+
 	if (mod == NULL)
 		return NULL;
 	parse = PyObject_GetAttrString(mod, "parse");
 	Py_DECREF(mod);
+	return parse;
+}
+
+static PyObject *uri_reduce(UriObject *self, PyObject *unused)
+{
+	PyObject *parse = core_parse(), *r;
+	(void)unused;
 	if (parse == NULL)
 		return NULL;
 	r = Py_BuildValue("(N(Oss))", parse, self->input,
@@ -284,12 +292,8 @@ static PyObject *uri_replace(UriObject *self, PyObject *const *a, Py_ssize_t n,
 /* URI(s, grammar='rfc3986', rule=None): uriscan.parse. */
 static PyObject *uri_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	PyObject *mod = PyImport_ImportModule("uriscan._core"), *parse, *r;
+	PyObject *parse = core_parse(), *r;
 	(void)type;
-	if (mod == NULL)
-		return NULL;
-	parse = PyObject_GetAttrString(mod, "parse");
-	Py_DECREF(mod);
 	if (parse == NULL)
 		return NULL;
 	r = PyObject_Call(parse, args, kwds);

@@ -11,6 +11,7 @@
 #include "uriscan.h"
 
 #include "commands.h"
+#include "opts.h"
 #include "output.h"
 #include "report.h"
 
@@ -117,28 +118,12 @@ const char cli_help_formats[] =
     "Example: uriscan parse --format=tsv access-urls.txt | cut -f 8 | sort -u\n"
     "See uriscan(1) for more.\n";
 
-/* The lines of text, the first after `first`, the others after `rest`. */
-static void indented(const char *text, const char *first, const char *rest)
-{
-	const char *prefix = first;
-
-	while (*text != '\0') {
-		const char *nl = strchr(text, '\n');
-		size_t n = nl ? (size_t)(nl - text) + 1 : strlen(text);
-
-		out_str(prefix);
-		out_bytes(text, n);
-		text += n;
-		prefix = rest;
-	}
-}
-
 void cli_print_help(void)
 {
 	const char *first = "Usage: ";
 
 	for (size_t i = 0; i < N_COMMANDS; i++) {
-		indented(commands[i]->usage, first, "       ");
+		opts_print_lines(commands[i]->usage, first, "       ");
 		first = "       ";
 	}
 	out_str(first);
@@ -152,11 +137,11 @@ void cli_print_help(void)
 			OUT_LIT("  ");
 			out_str(commands[i]->name);
 			out_char('\n');
-			indented(commands[i]->summary, "          ", "          ");
+			opts_print_lines(commands[i]->summary, "          ", "          ");
 			continue;
 		}
 		memcpy(name + 2, commands[i]->name, n);
-		indented(commands[i]->summary, name, "          ");
+		opts_print_lines(commands[i]->summary, name, "          ");
 	}
 	out_str(help_options);
 	out_str(cli_help_formats);

@@ -60,5 +60,7 @@ struct cli_command;
 /* `uriscan COMMAND --help`: cmd's synopsis and summary, and the options in
  * `allowed` (opts_help.c). */
 void opts_print_help(const struct cli_command *cmd, int allowed);
+/* The lines of text, the first after `first`, the others after `rest`. */
+void opts_print_lines(const char *text, const char *first, const char *rest);
 
 #endif

@@ -72,8 +72,9 @@ static const char *format_help(const char *command)
 	       "                         the result (default: the result as text)\n";
 }
 
-/* The lines of text, each after prefix. */
-static void lines(const char *text, const char *first, const char *rest)
+/* The lines of text, the first after `first`, the others after `rest`
+ * (uriscan --help and each command's --help). */
+void opts_print_lines(const char *text, const char *first, const char *rest)
 {
 	const char *prefix = first;
 
@@ -90,9 +91,9 @@ static void lines(const char *text, const char *first, const char *rest)
 
 void opts_print_help(const struct cli_command *cmd, int allowed)
 {
-	lines(cmd->usage, "Usage: ", "       ");
+	opts_print_lines(cmd->usage, "Usage: ", "       ");
 	out_char('\n');
-	lines(cmd->summary, "", "");
+	opts_print_lines(cmd->summary, "", "");
 	OUT_LIT("\nOptions:\n");
 	for (size_t i = 0; i < sizeof opt_help / sizeof opt_help[0]; i++)
 		if (allowed & opt_help[i].id)
