@@ -1414,8 +1414,11 @@ enum uriscan_confusion {
  * address or name ("http://0x7f.1/", a reg-name for RFC 3986, is
  * 127.0.0.1). Names compare case-insensitively after percent-decoding;
  * a non-ASCII name (RFC 3987) after the browser's IDNA mapping of it.
- * flags: 0. Returns URISCAN_OK (whatever the URL), URISCAN_E_TOO_LONG or
- * URISCAN_E_INVALID_ARG. Allocates only inside libidn2 (freed).
+ * flags: 0. Returns URISCAN_OK (whatever the URL), URISCAN_E_TOO_LONG,
+ * URISCAN_E_INVALID_ARG, or URISCAN_E_GRAMMAR_UNKNOWN /
+ * URISCAN_E_GRAMMAR_UNAVAILABLE for a grammar g that is not known or not
+ * built (never a set of flags without browser_host_differs's answer).
+ * Allocates only inside libidn2 (freed).
  */
 URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
                                   size_t len, unsigned flags,

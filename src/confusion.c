@@ -11,6 +11,7 @@
 
 #include "browser.h"
 #include "host_addr.h"
+#include "internal.h"
 #include "pct.h"
 #include "uriscan.h"
 
@@ -220,6 +221,16 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 	if (len > UINT32_MAX) {
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
+	}
+	{
+		/* browser_host_differs needs the grammar's reading: without
+		 * the grammar, a status, not a set missing that flag */
+		const struct uriscan__gen *gen;
+		int gst = uriscan__grammar_gen(g, &gen);
+		if (gst != URISCAN_OK) {
+			uriscan__host_err(err, gst, 0);
+			return gst;
+		}
 	}
 	f = scan_bytes(s, len);
 	uriscan__wread(s, len, &w);

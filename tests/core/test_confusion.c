@@ -152,6 +152,11 @@ int main(int argc, char **argv)
 	           uriscan_confusion(URISCAN_RFC3986, "a", 1, 4, &found, NULL) ==
 	               URISCAN_E_INVALID_ARG,
 	       "arguments: invalid_argument");
+	found = 77;
+	tap_ok(uriscan_confusion((enum uriscan_grammar)99, "http://a/", 9, 0,
+	                         &found, NULL) == URISCAN_E_GRAMMAR_UNKNOWN &&
+	           found == 0,
+	       "an unknown grammar: grammar_unknown, no flags");
 	tap_ok(uriscan_confusion(URISCAN_RFC3986, NULL, 0, 0, &found, NULL) ==
 	               URISCAN_OK &&
 	           found == 0,

@@ -114,7 +114,7 @@ static void check_shape(const struct uriscan_host_addr *a)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *s = (const char *)data + 1;
+	const char *s = size ? (const char *)data + 1 : "";
 	size_t len = size ? size - 1 : 0;
 	unsigned flags = (size && (data[0] & 1)) ? 0x100u : 0;
 	struct uriscan_host_addr a;
