@@ -89,6 +89,14 @@ static int dot_seg(const unsigned char *s, size_t b, size_t e)
 }
 
 /* The bytes anywhere: backslash, white space, NUL, encoded delimiters. */
+/* Does c end an authority ('/', '?' or '#')? Not strchr: it finds the
+ * NUL terminator too, and a NUL byte is data (it stays in the authority,
+ * whose host a browser then refuses). */
+static int auth_end(unsigned char c)
+{
+	return c == '/' || c == '?' || c == '#';
+}
+
 static uint32_t scan_bytes(const unsigned char *s, size_t len)
 {
 	static const char *const enc[] = {"2f", "5c", "3f", "23", "40", "2e"};
@@ -251,7 +259,7 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 		/* another scheme with an authority: RFC 3986's delimiters */
 		int br = 0;
 		w.auth_b = w.scheme_end + 3;
-		for (i = w.auth_b; i < w.end && !strchr("/?#", s[i]); i++)
+		for (i = w.auth_b; i < w.end && !auth_end(s[i]); i++)
 			if (s[i] == '@') {
 				w.at_count++;
 				w.last_at = i;
@@ -282,7 +290,7 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 		/* '@' up to the first '/', '?' or '#': a reader that does not
 		 * end the authority at '\' sees these too */
 		unsigned at = 0;
-		for (i = w.auth_b; i < w.end && !strchr("/?#", s[i]); i++)
+		for (i = w.auth_b; i < w.end && !auth_end(s[i]); i++)
 			at += s[i] == '@';
 		if (at > 0)
 			f |= F(USERINFO);
