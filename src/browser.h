@@ -29,7 +29,9 @@ struct uriscan__wread {
 	size_t auth_b, auth_e; /* the authority, up to '/', '\', '?', '#' */
 	unsigned at_count;   /* '@' in it */
 	size_t last_at;
-	size_t host_b, host_e; /* after the last '@', before the port */
+	size_t host_b, host_e; /* after the last '@', before the port;
+	                          host_b <= host_e within the authority
+	                          whenever special (on a failure too) */
 	int has_port, port_zero; /* a ':'; a port with a leading 0 */
 	size_t port_b, port_e;
 	unsigned port_digits;

@@ -146,8 +146,10 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		w->host_e = w->auth_e;
 		return set(w, URISCAN_OK, 0);
 	}
-	if (w->at_count && nx(s, w->host_b, w->auth_e) == w->auth_e)
+	if (w->at_count && nx(s, w->host_b, w->auth_e) == w->auth_e) {
+		w->host_e = w->auth_e; /* the empty host, a span like the others */
 		return set(w, URISCAN_E_SYNTAX, w->auth_e); /* "a@" */
+	}
 	/* the port: after the first ':' outside brackets */
 	{
 		int br = 0;
