@@ -30,6 +30,7 @@ that once found a bug stay.
 """
 import gzip
 import hashlib
+import json
 import os
 import re
 import sys
@@ -123,6 +124,7 @@ def main():
     request_seeds()
     log_line_seeds()
     host_seeds()
+    confusion_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -328,6 +330,29 @@ def host_seeds():
         write("fuzz_host", b"\x00" + unescape(f[0]))
     write("fuzz_host", b"\x01127.0.0.1")
     write("fuzz_host", b"")
+
+
+def confusion_seeds():
+    """fuzz_confusion: the URLs of tests/vectors/confusion.tsv (grammar
+    RFC 3986, or RFC 3987 where the vector says so: header byte 2 or 3 as
+    the grammars are built in full) and the WHATWG inputs of
+    tests/data/wpt/urltestdata.json with a special scheme and no base;
+    one with the unknown-flag bit, and the empty input."""
+    path = os.path.join(ROOT, "tests", "vectors", "confusion.tsv")
+    for line in open(path, encoding="utf-8"):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#") or len(f) < 3:
+            continue
+        g = 3 if ",rfc3987" in f[2] else 2
+        write("fuzz_confusion", bytes([g]) + unescape(f[0]))
+    wpt = os.path.join(ROOT, "tests", "data", "wpt", "urltestdata.json")
+    special = ("http:", "https:", "ws:", "wss:", "ftp:", "file:")
+    for case in json.load(open(wpt, encoding="utf-8")):
+        if isinstance(case, dict) and case.get("base") is None and \
+                case["input"].lower().startswith(special):
+            write("fuzz_confusion", b"\x02" + case["input"].encode("utf-8"))
+    write("fuzz_confusion", b"\x06http://a@b@c/")
+    write("fuzz_confusion", b"")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz_confusion.c: what a URL's host really means, on any bytes:
+ * uriscan_confusion, uriscan_browser_host and uriscan_site (uriscan.h,
+ * "URL-confusion flags", "The browser's reading"). No state carried from
+ * one input to the next; no timing.
+ *
+ * Input: byte 0, bits 0-1: the grammar (an index into the grammars built,
+ * modulo their number); bit 2: also an unknown flag bit for
+ * uriscan_confusion (URISCAN_E_INVALID_ARG and no flag expected). Then the
+ * URL.
+ *
+ * Checked for every input:
+ *  - uriscan_confusion: URISCAN_OK with the error struct saying so, every
+ *    bit of the set a named flag, the same set when asked again;
+ *    backslash, whitespace, nul and encoded_delimiter exactly as the bytes
+ *    say (their definitions: "anywhere"); multiple_at only with userinfo;
+ *    browser_host_differs only where the grammar accepts the URL and the
+ *    browser reads a host;
+ *  - uriscan_browser_host: a documented status, repeated in the error
+ *    struct, its offset within the input; a host that fits: lower-case
+ *    printable ASCII, an IPv4 address only as its dotted quad
+ *    (uriscan_ip_text), the size needed stored when one byte short
+ *    (URISCAN_E_BUFFER_TOO_SMALL), and read again from "http://HOST/" as
+ *    itself;
+ *  - uriscan_site (with libpsl) of that host: a status, and a site that is
+ *    the host or a dot-separated suffix of it.
+ */
+#include "fuzz.h"
+
+#define HOST_CAP 2048 /* URISCAN__WHOST_MAX: a longer host is too_long */
+
+static const enum uriscan_grammar built[] = {
+#define FUZZ_G_(e, n) e,
+    URISCAN_FUZZ_BUILDS(FUZZ_G_)
+#undef FUZZ_G_
+};
+
+/* The flags that the definitions give from the bytes alone. */
+static uint32_t byte_flags(const unsigned char *s, size_t len)
+{
+	static const char enc[] = "2F5C3F2340" "2E";
+	uint32_t f = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\\')
+			f |= URISCAN_CONFUSION_BACKSLASH;
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
+			f |= URISCAN_CONFUSION_WHITESPACE;
+		if (s[i] == 0)
+			f |= URISCAN_CONFUSION_NUL;
+		if (s[i] != '%' || i + 2 >= len)
+			continue;
+		if (s[i + 1] == '0' && s[i + 2] == '0')
+			f |= URISCAN_CONFUSION_NUL;
+		for (size_t k = 0; k < sizeof enc - 1; k += 2)
+			if (s[i + 1] == enc[k] &&
+			    (s[i + 2] == enc[k + 1] ||
+			     s[i + 2] == enc[k + 1] - 'A' + 'a'))
+				f |= URISCAN_CONFUSION_ENCODED_DELIMITER;
+	}
+	return f;
+}
+
+static void check_confusion(enum uriscan_grammar g, const char *s,
+                            size_t len, int bad_flag)
+{
+	const uint32_t bytes_only =
+	    URISCAN_CONFUSION_BACKSLASH | URISCAN_CONFUSION_WHITESPACE |
+	    URISCAN_CONFUSION_NUL | URISCAN_CONFUSION_ENCODED_DELIMITER;
+	struct uriscan_error e;
+	uint32_t found = 77, again = 0;
+	int st;
+
+	if (bad_flag) {
+		st = uriscan_confusion(g, s, len, 0x40u, &found, &e);
+		FUZZ_ASSERT(st == URISCAN_E_INVALID_ARG && found == 0 &&
+		                e.status == st,
+		            "unknown flag: %s, flags %#x", uriscan_status_name(st),
+		            (unsigned)found);
+		return;
+	}
+	st = uriscan_confusion(g, s, len, 0, &found, &e);
+	FUZZ_ASSERT(st == URISCAN_OK && e.status == URISCAN_OK &&
+	                e.input == URISCAN_INPUT_NONE && e.offset == 0 &&
+	                e.component == URISCAN_COMPONENT_NONE,
+	            "confusion: %s (error struct %d/%d/%zu/%u)",
+	            uriscan_status_name(st), e.status, (int)e.input, e.offset,
+	            e.component);
+	for (unsigned b = 0; b < 32; b++)
+		FUZZ_ASSERT(!(found & (1u << b)) ||
+		                strcmp(uriscan_confusion_name(1u << b),
+		                       "unknown") != 0,
+		            "confusion: an unnamed bit %u", b);
+	FUZZ_ASSERT(uriscan_confusion(g, s, len, 0, &again, NULL) == URISCAN_OK &&
+	                again == found,
+	            "confusion: %#x, then %#x", (unsigned)found,
+	            (unsigned)again);
+	FUZZ_ASSERT((found & bytes_only) ==
+	                byte_flags((const unsigned char *)s, len),
+	            "confusion: byte flags %#x, the bytes say %#x",
+	            (unsigned)(found & bytes_only),
+	            (unsigned)byte_flags((const unsigned char *)s, len));
+	FUZZ_ASSERT(!(found & URISCAN_CONFUSION_MULTIPLE_AT) ||
+	                (found & URISCAN_CONFUSION_USERINFO),
+	            "confusion: multiple_at without userinfo");
+	if (found & URISCAN_CONFUSION_BROWSER_HOST_DIFFERS) {
+		struct uriscan_uri u;
+		char h[HOST_CAP];
+		size_t n = 0;
+		FUZZ_ASSERT(uriscan_parse(g, s, len, 0, &u) == URISCAN_OK &&
+		                uriscan_browser_host(s, len, 0, h, sizeof h, &n,
+		                                     NULL) == URISCAN_OK &&
+		                n > 0,
+		            "browser_host_differs on a URL the grammar refuses or "
+		            "without a browser host");
+	}
+}
+
+/* The host h[0, n) as the browser wrote it. */
+static void check_host_text(const char *h, size_t n)
+{
+	struct uriscan_host_addr a;
+	char text[URISCAN_IP_TEXT_MAX];
+	size_t tn = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)h[i];
+		FUZZ_ASSERT(c > 0x20 && c < 0x7f && !(c >= 'A' && c <= 'Z'),
+		            "browser host byte %#x at %zu", c, i);
+	}
+	if (n > 0 && h[0] != '[' &&
+	    uriscan_host_address(h, n, 0, &a, NULL) == URISCAN_OK &&
+	    a.family == URISCAN_IP_V4) {
+		FUZZ_ASSERT(uriscan_ip_text(&a, text, sizeof text, &tn, NULL) ==
+		                    URISCAN_OK &&
+		                tn == n && memcmp(text, h, n) == 0,
+		            "browser host \"%.*s\" is IPv4, not as %s", (int)n, h,
+		            text);
+	}
+}
+
+/* "http://" h "/" read again gives h. */
+static void check_reread(const char *h, size_t n)
+{
+	static char url[HOST_CAP + 16], again[HOST_CAP];
+	size_t an = 0;
+	int st;
+
+	memcpy(url, "http://", 7);
+	memcpy(url + 7, h, n);
+	url[7 + n] = '/';
+	st = uriscan_browser_host(url, n + 8, 0, again, sizeof again, &an, NULL);
+	FUZZ_ASSERT(st == URISCAN_OK && an == n && memcmp(again, h, n) == 0,
+	            "browser host \"%.*s\" read again: %s \"%.*s\"", (int)n, h,
+	            uriscan_status_name(st), st == URISCAN_OK ? (int)an : 0,
+	            again);
+}
+
+static void check_site(const char *h, size_t n)
+{
+	char site[300];
+	size_t sn = 0;
+	int st = uriscan_site(h, n, 0, site, sizeof site, &sn, NULL);
+
+	FUZZ_ASSERT(st == URISCAN_OK || st == URISCAN_E_TOO_LONG,
+	            "site of \"%.*s\": %s", (int)n, h, uriscan_status_name(st));
+	if (st != URISCAN_OK || sn == 0)
+		return;
+	FUZZ_ASSERT(sn <= n &&
+	                (sn == n || h[n - sn - 1] == '.') &&
+	                fuzz_span_eq(site, sn, h + n - sn, sn),
+	            "site \"%.*s\" of \"%.*s\": not a suffix of labels",
+	            (int)sn, site, (int)n, h);
+}
+
+static void check_browser_host(const char *s, size_t len)
+{
+	static char h[HOST_CAP];
+	struct uriscan_error e;
+	size_t n = 0, need = 0;
+	int st = uriscan_browser_host(s, len, 0, h, sizeof h, &n, &e);
+
+	FUZZ_ASSERT((st == URISCAN_OK || st == URISCAN_E_SYNTAX ||
+	             st == URISCAN_E_IDNA || st == URISCAN_E_IDNA_UNAVAILABLE ||
+	             st == URISCAN_E_UNSUPPORTED || st == URISCAN_E_TOO_LONG) &&
+	                e.status == st && e.offset <= len,
+	            "browser_host: %s, error struct %d at %zu",
+	            uriscan_status_name(st), e.status, e.offset);
+	if (st != URISCAN_OK)
+		return;
+	FUZZ_ASSERT(n <= sizeof h, "browser_host: %zu bytes in %zu", n,
+	            sizeof h);
+	check_host_text(h, n);
+	if (n > 0) {
+		char small[HOST_CAP];
+		int st2 = uriscan_browser_host(s, len, 0, small, n - 1, &need,
+		                               NULL);
+		FUZZ_ASSERT(st2 == URISCAN_E_BUFFER_TOO_SMALL && need == n,
+		            "browser_host one byte short: %s, needs %zu of %zu",
+		            uriscan_status_name(st2), need, n);
+		check_reread(h, n);
+		if (uriscan_psl_available())
+			check_site(h, n);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *s;
+	size_t len;
+	enum uriscan_grammar g;
+
+	if (size == 0)
+		return 0;
+	s = (const char *)data + 1;
+	len = size - 1;
+	fuzz_cur_s_ = s;
+	fuzz_cur_len_ = len;
+	g = built[(data[0] & 3u) % (sizeof built / sizeof built[0])];
+	check_confusion(g, s, len, (data[0] & 4u) != 0);
+	check_browser_host(s, len);
+	return 0;
+}
