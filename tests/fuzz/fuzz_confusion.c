@@ -55,8 +55,8 @@ static uint32_t byte_flags(const unsigned char *s, size_t len)
 			f |= URISCAN_CONFUSION_NUL;
 		for (size_t k = 0; k < sizeof enc - 1; k += 2)
 			if (s[i + 1] == enc[k] &&
-			    (s[i + 2] == enc[k + 1] ||
-			     s[i + 2] == enc[k + 1] - 'A' + 'a'))
+			    (s[i + 2] | (enc[k + 1] >= 'A' ? 0x20 : 0)) ==
+			        (enc[k + 1] | (enc[k + 1] >= 'A' ? 0x20 : 0)))
 				f |= URISCAN_CONFUSION_ENCODED_DELIMITER;
 	}
 	return f;
