@@ -1,74 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * host_info.c: one record's host as browsers, resolvers and the Public
- * Suffix List read it (host_info.h).
+ * Suffix List read it (host_info.h; the reading is src/frontend/
+ * host_read.c's, which the Python extension shares).
  */
-#include <string.h>
-
 #include "host_info.h"
 #include "output.h"
 
 void host_info_fill(struct host_info *h, enum uriscan_grammar g,
                     const char *rec, size_t len)
 {
-	const char *host = NULL, *name = NULL;
-	size_t host_len = 0, name_len = 0;
-	struct uriscan_host_addr ga;
-
-	h->status = uriscan_parse(g, rec, len, 0, &h->u);
-	if (h->status == URISCAN_OK && URISCAN_HAS(&h->u, URISCAN_HOST)) {
-		host = rec + h->u.part[URISCAN_HOST].off;
-		host_len = h->u.part[URISCAN_HOST].len;
-	}
-	h->browser_status = uriscan_browser_host(rec, len, 0, h->browser,
-	                                         sizeof h->browser,
-	                                         &h->browser_len, NULL);
-	if (h->browser_status != URISCAN_OK)
-		h->browser_len = 0;
-	memset(&h->addr, 0, sizeof h->addr);
-	h->ip[0] = '\0';
-	h->grammar_class = URISCAN_IP_CLASS_NONE;
-	if (host && uriscan_host_address(host, host_len, 0, &ga, NULL) ==
-	                URISCAN_OK &&
-	    ga.family != URISCAN_IP_NONE)
-		h->grammar_class = ga.ip_class;
-	if (h->browser_status == URISCAN_OK && h->browser_len > 0) {
-		if (uriscan_host_address(h->browser, h->browser_len, 0, &h->addr,
-		                         NULL) != URISCAN_OK)
-			memset(&h->addr, 0, sizeof h->addr);
-		if (h->addr.family == URISCAN_IP_NONE) {
-			name = h->browser;
-			name_len = h->browser_len;
-		}
-	} else if (host) {
-		if (h->grammar_class != URISCAN_IP_CLASS_NONE)
-			uriscan_host_address(host, host_len, 0, &h->addr, NULL);
-		else {
-			name = host;
-			name_len = host_len;
-		}
-	}
-	/* the form is how the record writes the address: the grammar's host
-	 * when it is the same address (the browser's host is always in its
-	 * canonical form) */
-	if (h->addr.family != URISCAN_IP_NONE &&
-	    h->grammar_class != URISCAN_IP_CLASS_NONE &&
-	    ga.family == h->addr.family &&
-	    memcmp(ga.addr, h->addr.addr, sizeof ga.addr) == 0) {
-		h->addr.form = ga.form;
-		h->addr.parts = ga.parts;
-		h->addr.notes = ga.notes;
-	}
-	if (h->addr.family != URISCAN_IP_NONE) {
-		size_t n;
-		uriscan_ip_text(&h->addr, h->ip, sizeof h->ip, &n, NULL);
-	}
-	h->site_len = 0;
-	h->site_status = uriscan_site(name, name ? name_len : 0, 0, h->site,
-	                              sizeof h->site, &h->site_len, NULL);
-	if (h->site_status != URISCAN_OK)
-		h->site_len = 0;
-	uriscan_confusion(g, rec, len, 0, &h->flags, NULL);
+	frontend_host_read(h, g, rec, len, NULL);
 }
 
 void host_info_out_flags(uint32_t f, char sep)
