@@ -17,33 +17,48 @@ repository.
     'http://example.com/~user/a'
     >>> uriscan.query_params("a=1&b=%C3%A9&c")
     [('a', '1'), ('b', 'é'), ('c', None)]
+    >>> u = uriscan.parse("http://0x7f.1/")
+    >>> u.ip, u.ip_class, u.browser_host, sorted(u.flags)
+    (IPv4Address('127.0.0.1'), 'loopback', '127.0.0.1', ['browser_host_differs', 'ip_noncanonical'])
 
 str in gives str out, bytes in gives bytes out; a URI stands for its text
-wherever a str is taken. uriscan.dask (needs Dask) runs the extractor over
+wherever a str is taken. What a host really means (docs/hosts.md): the
+functions host_address, browser_host, confusion and site, and on a URI the
+properties ip, ip_form, ip_class, browser_host, site and flags (those of
+`uriscan inspect`). uriscan.dask (needs Dask) runs the extractor over
 a Dask bag of log blocks.
 """
 import os as _os
 import typing as _typing
 
 from uriscan._core import (
+    CONFUSION_FLAGS,
+    HOST_FIELDS,
+    IP_CLASSES,
     URI,
     Error,
     Extractor as _CoreExtractor,
+    HostAddress,
     InvalidURI,
     Match,
     __version__,
+    browser_host,
+    confusion,
     equivalent,
     extract,
     grammars,
+    host_address,
     idna_available,
     is_valid,
     normalize,
     parse,
+    psl_available,
     query_get,
     query_params,
     recompose,
     resolve,
     rules,
+    site,
     to_iri,
     to_uri,
     unquote,
@@ -51,10 +66,11 @@ from uriscan._core import (
 )
 
 __all__ = [
-    "CHUNK_SIZE", "URI", "Error", "Extractor", "InvalidURI", "Match", "__version__", "equivalent",
-    "extract", "extract_file", "grammars", "idna_available", "is_valid", "normalize",
-    "parse", "query_get", "query_params", "recompose", "resolve", "rules", "to_iri",
-    "to_uri", "unquote", "urlsplit",
+    "CHUNK_SIZE", "CONFUSION_FLAGS", "HOST_FIELDS", "IP_CLASSES", "URI", "Error", "Extractor",
+    "HostAddress", "InvalidURI", "Match", "__version__", "browser_host", "confusion",
+    "equivalent", "extract", "extract_file", "grammars", "host_address", "idna_available",
+    "is_valid", "normalize", "parse", "psl_available", "query_get", "query_params",
+    "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
 ]
 
 CHUNK_SIZE = 1 << 20

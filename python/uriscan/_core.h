@@ -84,6 +84,10 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in);
  * "argument") holds it. NULL. */
 PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
                        const char *attr, const char *name);
+/* upy_raise, its message saying why instead of the status's generic
+ * text. NULL. */
+PyObject *upy_raise_why(int st, size_t off, const struct upy_input *in,
+                        const char *why);
 /* 1 for the statuses that mean "the input does not match". */
 int upy_is_syntax(int st);
 
@@ -116,6 +120,41 @@ PyObject *upy_uri_query(PyObject *obj);
 PyObject *upy_slice(PyObject *input, const char *s, int ascii,
                     const struct uriscan_uri *u, unsigned c);
 
+/* The uriscan.URI's parse (borrowed; obj must be a uriscan.URI). */
+const struct uriscan_uri *upy_uri_parsed(PyObject *obj);
+
+/* py_hosts.c: the values of the host fields. An address as an
+ * ipaddress.IPv4Address or IPv6Address (None for family NONE); its form's
+ * and class's names (None for NONE); a set of confusion flags as a
+ * frozenset of their names. New references, or NULL with an exception. */
+PyObject *upy_ip_object(const struct uriscan_host_addr *a);
+PyObject *upy_ip_form_name(const struct uriscan_host_addr *a);
+PyObject *upy_ip_class_name(const struct uriscan_host_addr *a);
+PyObject *upy_flag_set(uint32_t flags);
+extern PyTypeObject *upy_HostAddressType;
+int upy_hosts_init(PyObject *module);
+
+/* py_host_fields.c: the six host fields (ip ... flags) of a record, as
+ * `uriscan inspect` and --hosts read them (src/frontend/host_read.h). */
+#define UPY_HOST_FIELDS 6
+extern const char *const upy_host_field_names[UPY_HOST_FIELDS];
+/* The six of the record s[0, n) read with grammar g, put into d (bytes
+ * for the texts): 0, or -1 with an exception. */
+int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n);
+/* The target_ six of a log line's request target (NULL: none; a CONNECT
+ * target read after "http://") and the referer_ six of its referer (NULL:
+ * none), RFC 3986, into d: 0, or -1 with an exception. */
+int upy_log_hosts_put(PyObject *d, const char *method, size_t ml,
+                      const char *target, size_t tl, const char *ref, size_t rl);
+/* A copy of the record template tmpl with the host keys after its own,
+ * each None: the six, or (log) the target_ and referer_ ones. */
+PyObject *upy_host_template(PyObject *tmpl, int log);
+/* The URI's properties ip ... flags (into out[0, UPY_HOST_FIELDS)) and
+ * URI.host_info(). */
+void upy_uri_host_getset(PyGetSetDef *out);
+PyObject *upy_uri_host_info(PyObject *self, PyObject *unused);
+int upy_host_fields_init(void);
+
 /* Functions of the other files, for the module's method table. */
 PyObject *upy_parse(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_is_valid(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
@@ -132,6 +171,10 @@ PyObject *upy_recompose(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject 
 PyObject *upy_resolve(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_host_address(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_browser_host(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_confusion(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_site(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 /* URI.replace of the URI parsed into u from input (a str or bytes). */
 PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
                       PyObject *const *a, Py_ssize_t n, PyObject *kw);

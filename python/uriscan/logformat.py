@@ -39,26 +39,40 @@ format and whether the line is in it:
     why                None, or why the line is not in the format (str, as
                        `uriscan log -v` names it)
     offset             None, or where in the line the split stopped (int)
-"""
-from uriscan._core import log_line as _log_line, log_records as _log_records
 
-__all__ = ["FORMATS", "KEYS", "parse_line", "parse_lines"]
+With hosts=True a record also has the keys HOST_KEYS, after KEYS: what
+the request target's host and the referer's really mean, as `uriscan log
+--hosts` gives them (docs/hosts.md), target_ip target_ip_form
+target_ip_class target_browser_host target_site target_flags and the same
+with referer_: ip an ipaddress.IPv4Address or IPv6Address, ip_form and
+ip_class str, browser_host and site bytes, flags a frozenset of names
+(uriscan.CONFUSION_FLAGS); None where the CLI prints null. A CONNECT
+target (host:port) is read as "http://" host:port, any other as written
+(an origin-form /path has no host: its flags are those of its path and
+query); a line without a target or a referer has its six None.
+"""
+from uriscan._core import HOST_FIELDS as _HOST_FIELDS, log_line as _log_line, \
+    log_records as _log_records
+
+__all__ = ["FORMATS", "HOST_KEYS", "KEYS", "parse_line", "parse_lines"]
 
 FORMATS = ("combined", "common", "auto")
 KEYS = ("client", "ident", "user", "time", "request", "method", "target",
         "version", "request_valid", "target_host", "target_path", "status",
         "size", "referer", "referer_host", "agent", "malformed", "why", "offset")
+HOST_KEYS = tuple(side + k for side in ("target_", "referer_") for k in _HOST_FIELDS)
 
 
-def parse_line(line: bytes, format: str = "combined") -> dict:
+def parse_line(line: bytes, format: str = "combined", *, hosts: bool = False) -> dict:
     """The record of one log line (bytes-like; a final \\n, and a \\r
     before it, are cut) in format "combined", "common" or "auto" (either):
     a dict of KEYS (see the module's documentation); a line not in the
-    format has malformed, why and offset set and every field None."""
-    return _log_line(line, format)
+    format has malformed, why and offset set and every field None.
+    hosts=True: and HOST_KEYS."""
+    return _log_line(line, format, hosts=hosts)
 
 
-def parse_lines(data: bytes, format: str = "combined") -> list:
+def parse_lines(data: bytes, format: str = "combined", *, hosts: bool = False) -> list:
     """parse_line for each line of data (lines ended by \\n), in one call;
     a line not in the format keeps its \\n in malformed."""
-    return _log_records(data, format)
+    return _log_records(data, format, hosts=hosts)

@@ -233,6 +233,9 @@ int upy_dict_put(PyObject *d, PyObject *key, PyObject *v)
 	return r;
 }
 
+static PyObject *raise_exc(int st, size_t off, const struct upy_input *in,
+                           const char *attr, const char *name, const char *why);
+
 PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 {
 	return upy_raise_in(st, off, in, NULL, NULL);
@@ -240,6 +243,18 @@ PyObject *upy_raise(int st, size_t off, const struct upy_input *in)
 
 PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
                        const char *attr, const char *name)
+{
+	return raise_exc(st, off, in, attr, name, uriscan_strerror(st));
+}
+
+PyObject *upy_raise_why(int st, size_t off, const struct upy_input *in,
+                        const char *why)
+{
+	return raise_exc(st, off, in, NULL, NULL, why);
+}
+
+static PyObject *raise_exc(int st, size_t off, const struct upy_input *in,
+                           const char *attr, const char *name, const char *why)
 {
 	PyObject *exc, *args;
 	Py_ssize_t where = (Py_ssize_t)off;
@@ -249,10 +264,10 @@ PyObject *upy_raise_in(int st, size_t off, const struct upy_input *in,
 		where = upy_char_offset(in->s, (size_t)in->len, off);
 	if (name != NULL)
 		args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd of %s (%s)",
-		                     uriscan_status_name(st), where, name, uriscan_strerror(st)));
+		                     uriscan_status_name(st), where, name, why));
 	else
 		args = Py_BuildValue("(N)", PyUnicode_FromFormat("%s at offset %zd (%s)",
-		                     uriscan_status_name(st), where, uriscan_strerror(st)));
+		                     uriscan_status_name(st), where, why));
 	if (args == NULL)
 		return NULL;
 	exc = PyObject_Call(cls, args, NULL);

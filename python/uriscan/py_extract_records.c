@@ -27,6 +27,8 @@ static PyObject *keys[K_COUNT];
 /* The keys, each None, in their order (upy_dict_template): a record is a
  * copy of it, its values put in. */
 static PyObject *tmpl;
+/* with hosts=True: the keys, then the host fields (py_host_fields.c) */
+static PyObject *tmpl_hosts;
 /* uriscan_host_type_name of each host type, as str (NULL: None, as
  * URI.host_type gives for "none"). */
 #define HOST_TYPES 8
@@ -84,13 +86,17 @@ static PyObject *host_type(enum uriscan_host_type t)
 	Py_RETURN_NONE;
 }
 
-/* The record of a match found in s: a key left alone stays None. */
-static PyObject *record(const char *s, const struct found *f)
+/* The record of a match found in s: a key left alone stays None. hosts:
+ * with the host fields of the URL (as found: a truncated match's first
+ * bytes, where its host is), read by grammar g. */
+static PyObject *record(const char *s, const struct found *f, int hosts,
+                        enum uriscan_grammar g)
 {
 	const char *b = s + f->off;
-	PyObject *d = PyDict_Copy(tmpl);
+	PyObject *d = PyDict_Copy(hosts ? tmpl_hosts : tmpl);
 
 	if (d == NULL ||
+	    (hosts && upy_host_fields_put(d, g, b, f->nbytes) < 0) ||
 	    upy_dict_put(d, keys[K_URL],
 	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
 	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0)
@@ -122,13 +128,13 @@ fail:
 PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
-	                                    "trim", "keep_cut", NULL};
-	PyObject *v[6], *opts[6], *data, *out;
+	                                    "trim", "keep_cut", "hosts", NULL};
+	PyObject *v[7], *opts[6], *data, *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
 	struct scan sc = {NULL, 0, 0, 0};
 	struct upy_input in;
-	int components, st;
+	int components, st, hosts;
 	(void)m;
 	if (upy_args("extract_records", a, n, kw, names, 2, v) < 0 ||
 	    (data = upy_required("extract_records", v, 0, "data")) == NULL)
@@ -141,7 +147,8 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	opts[3] = v[3];
 	opts[4] = v[4];
 	opts[5] = v[5];
-	if (upy_extract_options(opts, &g, &opt, &components) < 0 ||
+	if ((hosts = upy_flag_arg(v[6], 0)) < 0 ||
+	    upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    upy_bytes_input(data, &in, "extract_records") < 0)
 		return NULL;
 	/* the scan without the GIL (other threads run meanwhile; the bytes
@@ -159,7 +166,7 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	else
 		out = PyList_New((Py_ssize_t)sc.n);
 	for (size_t i = 0; out != NULL && i < sc.n; i++) {
-		PyObject *d = record(in.s, &sc.v[i]);
+		PyObject *d = record(in.s, &sc.v[i], hosts, g);
 		if (d == NULL)
 			Py_CLEAR(out);
 		else
@@ -173,7 +180,8 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 int upy_extract_records_init(void)
 {
 	if (upy_intern_all(key_names, K_COUNT, keys) < 0 ||
-	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL)
+	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL ||
+	    (tmpl_hosts = upy_host_template(tmpl, 0)) == NULL)
 		return -1;
 	for (unsigned t = 0; t < HOST_TYPES; t++) {
 		const char *name = uriscan_host_type_name((enum uriscan_host_type)t);

@@ -29,6 +29,8 @@ static PyObject *keys[K_COUNT];
 /* Every record's keys, each None, in their order (upy_dict_template): a
  * record is a copy of it, its values put in. */
 static PyObject *tmpl;
+/* hosts=True: the keys, then target_ip ... referer_flags (py_host_fields.c) */
+static PyObject *tmpl_hosts;
 /* The build has RFC 3986 (it judges the request line and the referer). */
 static int have_rfc3986;
 
@@ -106,15 +108,18 @@ static PyObject *part_of(const char *s, const struct uriscan_uri *u, unsigned c)
  * the request line in the form its method takes, the referer by the
  * grammar's top rule; method, target and version are the parts the
  * request line was split into as far as it could be (the CLI's method,
- * target and version). Every value is made only when its put is reached
- * (nothing leaks when one fails). */
-static int fill(PyObject *d, const char *line, struct log_bufs *b)
+ * target and version). hosts: the host fields of the target and the
+ * referer too, as `uriscan log --hosts` gives them. Every value is made
+ * only when its put is reached (nothing leaks when one fails). */
+static int fill(PyObject *d, const char *line, struct log_bufs *b, int hosts)
 {
 	const struct frontend_log_fields *f = &b->f;
 	const char *req = f->req;
 	size_t rl = (size_t)f->rl;
 	struct uriscan_request q;
 	int valid = uriscan_request_line(req, rl, 0, &q) == URISCAN_OK;
+	int has_target = valid || q.error_part >= URISCAN_REQUEST_TARGET;
+	int has_ref = f->fl >= 0 && f->has_ref;
 
 	if (upy_dict_put(d, keys[K_CLIENT], field(line, f->host)) < 0 ||
 	    upy_dict_put(d, keys[K_IDENT], field(line, f->ident)) < 0 ||
@@ -124,7 +129,7 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	    (q.method.len &&
 	     upy_dict_put(d, keys[K_METHOD],
 	                  bytes_of(req + q.method.off, q.method.len)) < 0) ||
-	    ((valid || q.error_part >= URISCAN_REQUEST_TARGET) &&
+	    (has_target &&
 	     upy_dict_put(d, keys[K_TARGET],
 	                  bytes_of(req + q.target.off, q.target.len)) < 0) ||
 	    (q.version.len &&
@@ -134,7 +139,11 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 	    upy_dict_put(d, keys[K_TARGET_HOST], part_of(req, &q.uri, URISCAN_HOST)) < 0 ||
 	    upy_dict_put(d, keys[K_TARGET_PATH], part_of(req, &q.uri, URISCAN_PATH)) < 0 ||
 	    upy_dict_put(d, keys[K_STATUS], PyLong_FromUnsignedLong(f->status)) < 0 ||
-	    upy_dict_put(d, keys[K_SIZE], size_of(line, f->size)) < 0)
+	    upy_dict_put(d, keys[K_SIZE], size_of(line, f->size)) < 0 ||
+	    (hosts && upy_log_hosts_put(d, req + q.method.off, q.method.len,
+	                                has_target ? req + q.target.off : NULL,
+	                                q.target.len, has_ref ? f->ref : NULL,
+	                                has_ref ? (size_t)f->fl : 0) < 0))
 		return -1;
 	if (f->fl < 0)
 		return 0; /* common: no referer, no user agent */
@@ -158,9 +167,10 @@ static int fill(PyObject *d, const char *line, struct log_bufs *b)
 
 /* A record of a line not in the format: every field None but malformed
  * (the line as given), why and offset. */
-static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop)
+static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop,
+                           int hosts)
 {
-	PyObject *d = PyDict_Copy(tmpl);
+	PyObject *d = PyDict_Copy(hosts ? tmpl_hosts : tmpl);
 	if (d == NULL || upy_dict_put(d, keys[K_MALFORMED], bytes_of(s, n)) < 0 ||
 	    upy_dict_put(d, keys[K_WHY], PyUnicode_FromString(why)) < 0 ||
 	    upy_dict_put(d, keys[K_OFFSET], PyLong_FromSize_t(stop)) < 0)
@@ -172,7 +182,8 @@ static PyObject *malformed(const char *s, size_t n, const char *why, size_t stop
  * already cut), or Py_None when it is not in the format, with *why and
  * *stop set. NULL with an exception. */
 static PyObject *record(enum frontend_log_format fmt, const char *s, size_t n,
-                        struct log_bufs *b, const char **why, size_t *stop)
+                        struct log_bufs *b, const char **why, size_t *stop,
+                        int hosts)
 {
 	PyObject *d;
 
@@ -183,8 +194,8 @@ static PyObject *record(enum frontend_log_format fmt, const char *s, size_t n,
 		*stop = b->f.stop;
 		Py_RETURN_NONE;
 	}
-	d = PyDict_Copy(tmpl);
-	if (d != NULL && fill(d, s, b) < 0)
+	d = PyDict_Copy(hosts ? tmpl_hosts : tmpl);
+	if (d != NULL && fill(d, s, b, hosts) < 0)
 		Py_CLEAR(d);
 	return d;
 }
@@ -224,22 +235,24 @@ static size_t line_len(const char *s, size_t n)
 
 PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
-	static const char *const names[] = {"line", "format", NULL};
-	PyObject *v[2], *line, *r;
+	static const char *const names[] = {"line", "format", "hosts", NULL};
+	PyObject *v[3], *line, *r;
 	struct upy_input in;
 	struct log_bufs b = {{0}};
 	enum frontend_log_format fmt;
 	const char *why;
 	size_t stop;
+	int hosts;
 	(void)m;
 	if (need_rfc3986() < 0 || upy_args("log_line", a, n, kw, names, 2, v) < 0 ||
 	    (line = upy_required("log_line", v, 0, "line")) == NULL ||
-	    format_arg(v[1], &fmt) < 0 || upy_bytes_input(line, &in, "log_line") < 0)
+	    format_arg(v[1], &fmt) < 0 || (hosts = upy_flag_arg(v[2], 0)) < 0 ||
+	    upy_bytes_input(line, &in, "log_line") < 0)
 		return NULL;
-	r = record(fmt, in.s, line_len(in.s, (size_t)in.len), &b, &why, &stop);
+	r = record(fmt, in.s, line_len(in.s, (size_t)in.len), &b, &why, &stop, hosts);
 	if (r == Py_None) {
 		Py_DECREF(r);
-		r = malformed(in.s, (size_t)in.len, why, stop);
+		r = malformed(in.s, (size_t)in.len, why, stop, hosts);
 	}
 	bufs_free(&b);
 	upy_input_release(&in);
@@ -248,17 +261,19 @@ PyObject *upy_log_line(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *
 
 PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
-	static const char *const names[] = {"data", "format", NULL};
-	PyObject *v[2], *data, *out = NULL;
+	static const char *const names[] = {"data", "format", "hosts", NULL};
+	PyObject *v[3], *data, *out = NULL;
 	struct upy_input in;
 	struct log_bufs b = {{0}};
 	enum frontend_log_format fmt;
 	const char *p, *e;
+	int hosts;
 	(void)m;
 	if (need_rfc3986() < 0 ||
 	    upy_args("log_records", a, n, kw, names, 2, v) < 0 ||
 	    (data = upy_required("log_records", v, 0, "data")) == NULL ||
-	    format_arg(v[1], &fmt) < 0 || upy_bytes_input(data, &in, "log_records") < 0)
+	    format_arg(v[1], &fmt) < 0 || (hosts = upy_flag_arg(v[2], 0)) < 0 ||
+	    upy_bytes_input(data, &in, "log_records") < 0)
 		return NULL;
 	out = PyList_New(0);
 	for (p = in.s, e = in.s + in.len; out != NULL && p < e;) {
@@ -266,10 +281,10 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 		size_t whole = nl ? (size_t)(nl + 1 - p) : (size_t)(e - p);
 		const char *why;
 		size_t stop;
-		PyObject *r = record(fmt, p, line_len(p, whole), &b, &why, &stop);
+		PyObject *r = record(fmt, p, line_len(p, whole), &b, &why, &stop, hosts);
 		if (r == Py_None) {
 			Py_DECREF(r);
-			r = malformed(p, whole, why, stop);
+			r = malformed(p, whole, why, stop, hosts);
 		}
 		if (r == NULL || PyList_Append(out, r) < 0)
 			Py_CLEAR(out);
@@ -284,7 +299,8 @@ PyObject *upy_log_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObjec
 int upy_log_init(void)
 {
 	if (upy_intern_all(key_names, K_COUNT, keys) < 0 ||
-	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL)
+	    (tmpl = upy_dict_template(keys, K_COUNT)) == NULL ||
+	    (tmpl_hosts = upy_host_template(tmpl, 1)) == NULL)
 		return -1;
 	/* a build without RFC 3986 (-Dgrammars=...): the calls raise */
 	have_rfc3986 = uriscan_grammar_available(URISCAN_RFC3986);

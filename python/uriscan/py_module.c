@@ -3,7 +3,8 @@
  * py_module.c: the uriscan._core extension module: its method table, the
  * InvalidURI exception, grammars() and rules(). The calls live in py_parse.c,
  * py_extract.c, py_extract_records.c, py_iri.c, py_ops.c, py_recompose.c,
- * py_resolve.c and py_log.c; the URI type in py_uri.c.
+ * py_resolve.c, py_log.c and py_hosts.c; the URI type in py_uri.c (its
+ * host fields in py_host_fields.c).
  */
 #include "_core.h"
 
@@ -14,6 +15,13 @@ static PyObject *idna_available(PyObject *m, PyObject *unused)
 	(void)m;
 	(void)unused;
 	return PyBool_FromLong(uriscan_idna_available());
+}
+
+static PyObject *psl_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_psl_available());
 }
 
 static PyObject *grammars(PyObject *m, PyObject *unused)
@@ -160,25 +168,67 @@ static PyMethodDef methods[] = {
      "offset inside it. authority excludes userinfo, host and port."},
     {"extract_records", (PyCFunction)(void (*)(void))upy_extract_records, FAST,
      "extract_records($module, data, grammar='rfc3986', *, max_len=None,\n"
-     "                opaque=None, trim=True, keep_cut=False)\n--\n\n"
+     "                opaque=None, trim=True, keep_cut=False, hosts=False)\n--\n\n"
      "-> list of dict. "
      "The URLs of data (bytes-like) as uriscan.extract finds them, each a\n"
      "dict: url (bytes), truncated, scheme host path query fragment\n"
      "(bytes or None; None when truncated), port (an int as URI.port, or\n"
-     "None) and host_type (str or None).\n"
+     "None) and host_type (str or None); hosts=True: and ip, ip_form,\n"
+     "ip_class, browser_host, site, flags (as URI's; texts bytes), the\n"
+     "fields of `uriscan extract --hosts`.\n"
      "The records of uriscan.dask.extract_bag, built in C."},
     {"log_line", (PyCFunction)(void (*)(void))upy_log_line, FAST,
-     "log_line($module, line, format='combined')\n--\n\n"
+     "log_line($module, line, format='combined', *, hosts=False)\n--\n\n"
      "-> dict: the record of one access-log line (bytes; a final '\\n' and\n"
      "a '\\r' before it are cut), split as `uriscan log` splits it, in\n"
      "format 'combined', 'common' or 'auto' (either). Every record has the\n"
      "same keys (uriscan.logformat.KEYS); a line not in the format has\n"
-     "them all None but malformed (the line), why and offset."},
+     "them all None but malformed (the line), why and offset. hosts=True:\n"
+     "and the host fields of the target and the referer (target_ip ...\n"
+     "referer_flags: uriscan.logformat.HOST_KEYS), as `uriscan log --hosts`."},
     {"log_records", (PyCFunction)(void (*)(void))upy_log_records, FAST,
-     "log_records($module, data, format='combined')\n--\n\n"
+     "log_records($module, data, format='combined', *, hosts=False)\n--\n\n"
      "-> list of dict: log_line of each line of data (bytes, lines ended\n"
      "by '\\n'), in one call; a line not in the format keeps its '\\n' in\n"
      "malformed."},
+    /* hosts (py_hosts.c) */
+    {"host_address", (PyCFunction)(void (*)(void))upy_host_address, FAST,
+     "host_address($module, host)\n--\n\n"
+     "-> HostAddress. "
+     "The address the host (a URI's host, brackets kept for IPv6; str or\n"
+     "bytes-like) means as browsers and resolvers read it: every IPv4 form\n"
+     "('0x7f.1', '2130706433', '0177.0.0.1', '127.1', '%31%32%37.0.0.1'),\n"
+     "IPv6 with the IPv4 address it embeds, the class. A name gives family\n"
+     "None. A host browsers refuse ('1.2.3.256', 'foo.1') raises InvalidURI\n"
+     "(syntax, bad_percent); IPvFuture uriscan.Error 'unsupported'."},
+    {"browser_host", (PyCFunction)(void (*)(void))upy_browser_host, FAST,
+     "browser_host($module, url)\n--\n\n"
+     "-> str or bytes. "
+     "The host a browser reaches for url (WHATWG URL Standard, no base):\n"
+     "'user@evil.com@good.com' -> 'good.com', 'http://0x7f.1/' ->\n"
+     "'127.0.0.1', IPv6 in brackets, '' for a file: URL without a host.\n"
+     "Raises InvalidURI when the browser refuses the URL (syntax; idna),\n"
+     "uriscan.Error 'idna_unavailable' when the host needs IDNA and the\n"
+     "library has no libidn2 (not guessed), 'unsupported' for a scheme\n"
+     "that is not special or a relative reference."},
+    {"confusion", (PyCFunction)(void (*)(void))upy_confusion, FAST,
+     "confusion($module, url, grammar='rfc3986')\n--\n\n"
+     "-> frozenset[str]. "
+     "The URL-confusion flags of url (any bytes, valid or not; names of\n"
+     "uriscan.CONFUSION_FLAGS: 'userinfo', 'backslash', 'ip_noncanonical',\n"
+     "...); browser_host_differs compares the browser's host with the\n"
+     "grammar's. docs/hosts.md says what each means."},
+    {"site", (PyCFunction)(void (*)(void))upy_site, FAST,
+     "site($module, host)\n--\n\n"
+     "-> str, bytes or None. "
+     "The registrable domain of the host name (Public Suffix List, libpsl):\n"
+     "'www.example.co.uk' -> 'example.co.uk'; None for an address, a public\n"
+     "suffix, a single label or a name that is not lower-case ASCII (pass\n"
+     "browser_host's result). Raises uriscan.Error 'unsupported' when the\n"
+     "library has no libpsl (psl_available() is False)."},
+    {"psl_available", psl_available, METH_NOARGS,
+     "psl_available($module, /)\n--\n\n"
+     "-> bool: site() works (built with libpsl)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {
@@ -188,11 +238,14 @@ static struct PyModuleDef moddef = {
 
 /* The module's public names (__all__), as _core.pyi lists them. */
 static const char *const all_names[] = {
-    "Error", "Extractor", "InvalidURI", "Match", "URI", "__version__",
-    "equivalent", "extract", "extract_records", "grammars", "idna_available",
-    "is_valid", "log_line", "log_records", "normalize", "parse", "query_get",
-    "query_params", "recompose", "resolve", "rules", "to_iri", "to_uri",
-    "unquote", "urlsplit", NULL};
+    "CONFUSION_FLAGS", "Error", "Extractor", "HOST_FIELDS", "HostAddress",
+    "IP_CLASSES",
+    "InvalidURI", "Match", "URI", "__version__", "browser_host", "confusion",
+    "equivalent", "extract", "extract_records", "grammars", "host_address",
+    "idna_available", "is_valid", "log_line", "log_records", "normalize",
+    "parse", "psl_available", "query_get", "query_params", "recompose",
+    "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
+    NULL};
 
 static int add_all(PyObject *m)
 {
@@ -232,7 +285,8 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "The input does not match the rule (status syntax, incomplete,\n"
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
-	if (upy_InvalidURI == NULL || upy_uri_init() < 0 || upy_log_init() < 0 ||
+	if (upy_InvalidURI == NULL || upy_host_fields_init() < 0 ||
+	    upy_uri_init() < 0 || upy_log_init() < 0 || upy_hosts_init(m) < 0 ||
 	    upy_extract_records_init() < 0 ||
 	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||
 	    PyObject_SetAttrString(upy_Error, "argument", Py_None) < 0 ||

@@ -94,6 +94,11 @@ PyObject *upy_uri_input(PyObject *obj)
 	return PyObject_TypeCheck(obj, &upy_URIType) ? ((UriObject *)obj)->input : NULL;
 }
 
+const struct uriscan_uri *upy_uri_parsed(PyObject *obj)
+{
+	return &((UriObject *)obj)->u;
+}
+
 PyObject *upy_uri_query(PyObject *obj)
 {
 	return uri_component((UriObject *)obj, (void *)(uintptr_t)URISCAN_QUERY);
@@ -145,8 +150,9 @@ static PyObject *uri_input(UriObject *self, void *c)
 	return self->input;
 }
 
-/* Filled by upy_uri_init from comp_names. */
-static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 8];
+/* Filled by upy_uri_init from comp_names, and the host fields
+ * (py_host_fields.c). */
+static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 8 + UPY_HOST_FIELDS];
 
 static PyObject *uri_components(UriObject *self, PyObject *unused)
 {
@@ -321,6 +327,10 @@ static PyMethodDef uri_methods[] = {
      "those drops a whole (RFC 2396 reg_name) authority. Nothing is encoded:\n"
      "a value invalid in its place raises uriscan.Error, status\n"
      "'bad_component', with its component and the offset inside it."},
+    {"host_info", (PyCFunction)upy_uri_host_info, METH_NOARGS,
+     "host_info($self, /)\n--\n\n"
+     "-> dict: ip, ip_form, ip_class, browser_host, site, flags at once (the\n"
+     "properties of those names; `uriscan inspect`'s fields)."},
     {"__reduce__", (PyCFunction)uri_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL}};
 
@@ -373,5 +383,6 @@ int upy_uri_init(void)
 	    "the rule that matched, e.g. 'URI-reference'", NULL};
 	uri_getset[i++] = (PyGetSetDef){"input", (getter)uri_input, NULL,
 	    "the parsed input (str or bytes)", NULL};
+	upy_uri_host_getset(&uri_getset[i]);
 	return PyType_Ready(&upy_URIType);
 }
