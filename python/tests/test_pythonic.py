@@ -71,7 +71,15 @@ def test_signatures_exact():
     assert sig(uriscan.Extractor.feed) == "(self, data, /)"
     assert sig(uriscan.URI.replace).startswith("(self, /, *, scheme=Ellipsis")
     assert sig(uriscan.grammars) == "()"
-    assert sig(core.log_line) == "(line, format='combined')"
+    assert sig(core.log_line) == "(line, format='combined', *, hosts=False)"
+    assert sig(uriscan.host_address) == "(host)"
+    assert sig(uriscan.browser_host) == "(url)"
+    assert sig(uriscan.confusion) == "(url, grammar='rfc3986')"
+    assert sig(uriscan.site) == "(host)"
+    assert sig(uriscan.psl_available) == "()"
+    assert sig(uriscan.URI.host_info) == "(self, /)"
+    assert sig(logformat.parse_lines) == "(data: bytes, format: str = 'combined', *, " \
+        "hosts: bool = False) -> list"
 
 
 @pytest.mark.parametrize("text", [

@@ -3,17 +3,25 @@
 # against the module by python/tests/test_stubs.py (mypy's stubtest).
 # Every call: str in -> str out, bytes (or another buffer) in -> bytes out;
 # a URI stands for its text (URI[str] as a str, URI[bytes] as bytes).
+from ipaddress import IPv4Address, IPv6Address
 from typing import (Any, AnyStr, Generic, Iterable, Iterator, Literal, Optional, TypeVar,
                     Union, final, overload)
 from urllib.parse import SplitResult, SplitResultBytes
 
-__all__ = ["Error", "Extractor", "InvalidURI", "Match", "URI", "__version__",
-           "equivalent", "extract", "extract_records", "grammars", "idna_available",
-           "is_valid", "log_line", "log_records", "normalize", "parse", "query_get",
-           "query_params", "recompose", "resolve", "rules", "to_iri", "to_uri",
-           "unquote", "urlsplit"]
+__all__ = ["CONFUSION_FLAGS", "Error", "Extractor", "HOST_FIELDS", "HostAddress",
+           "IP_CLASSES", "InvalidURI", "Match", "URI", "__version__", "browser_host",
+           "confusion", "equivalent", "extract", "extract_records", "grammars",
+           "host_address", "idna_available", "is_valid", "log_line", "log_records",
+           "normalize", "parse", "psl_available", "query_get", "query_params",
+           "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote",
+           "urlsplit"]
 
 __version__: str
+# the names of the URL-confusion flags and of the address classes, in the
+# library's order; the host fields (URI.host_info()'s keys, the records')
+CONFUSION_FLAGS: tuple[str, ...]
+IP_CLASSES: tuple[str, ...]
+HOST_FIELDS: tuple[str, ...]
 
 _Buffer = Union[bytes, bytearray, memoryview]
 _Str = Union[str, "URI[str]"]
@@ -72,6 +80,14 @@ class URI(Generic[AnyStr]):
     grammar: str
     rule: str
     input: AnyStr
+    # what the host really means (docs/hosts.md; `uriscan inspect`'s fields)
+    ip: Union[IPv4Address, IPv6Address, None]
+    ip_form: Optional[str]     # "dotted" "integer" "short" "octal" "hex" "mixed" "ipv6"
+    ip_class: Optional[str]    # one of IP_CLASSES
+    browser_host: Optional[AnyStr]
+    site: Optional[AnyStr]
+    flags: frozenset[str]      # names of CONFUSION_FLAGS
+    def host_info(self) -> dict[str, Any]: ...
     def components(self) -> dict[str, AnyStr]: ...
     def span(self, __component: str) -> Optional[tuple[int, int]]: ...
     # None removes a component (a removed host is the empty host)
@@ -88,6 +104,18 @@ class Match(tuple[Any, ...]):
     url: bytes
     truncated: bool
     uri: Optional[URI[bytes]]
+
+@final
+class HostAddress(tuple[Any, ...]):
+    family: Optional[int]      # 4, 6, None for a name
+    address: Union[IPv4Address, IPv6Address, None]
+    form: Optional[str]
+    ip_class: Optional[str]
+    embed: Optional[str]       # "mapped" "nat64" "6to4" "teredo"
+    embedded_v4: Optional[IPv4Address]
+    text: Optional[str]
+    parts: int
+    notes: frozenset[str]      # "percent" "fullwidth" "trailing_dot"
 
 @overload
 def parse(s: _Str, grammar: str = ..., rule: Optional[str] = ...) -> URI[str]: ...
@@ -185,8 +213,21 @@ def recompose(*, scheme: Optional[_Buffer] = ..., authority: Optional[_Buffer] =
 def extract_records(data: _Buffer, grammar: str = ..., *, max_len: Optional[int] = ...,
                     opaque: Union[None, bool, str] = ...,
                     trim: bool = ...,
-                    keep_cut: bool = ...) -> list[dict[str, Any]]: ...
+                    keep_cut: bool = ..., hosts: bool = ...) -> list[dict[str, Any]]: ...
 # access-log lines (uriscan.logformat): bytes in, records of one shape
-# (uriscan.logformat.KEYS) out
-def log_line(line: _Buffer, format: str = ...) -> dict[str, Any]: ...
-def log_records(data: _Buffer, format: str = ...) -> list[dict[str, Any]]: ...
+# (uriscan.logformat.KEYS, and HOST_KEYS with hosts=True) out
+def log_line(line: _Buffer, format: str = ..., *, hosts: bool = ...) -> dict[str, Any]: ...
+def log_records(data: _Buffer, format: str = ..., *,
+                hosts: bool = ...) -> list[dict[str, Any]]: ...
+# hosts (docs/hosts.md): str in -> str out, bytes in -> bytes out
+def host_address(host: Union[_Str, _Bytes]) -> HostAddress: ...
+@overload
+def browser_host(url: _Str) -> str: ...
+@overload
+def browser_host(url: _Bytes) -> bytes: ...
+def confusion(url: Union[_Str, _Bytes], grammar: str = ...) -> frozenset[str]: ...
+@overload
+def site(host: _Str) -> Optional[str]: ...
+@overload
+def site(host: _Bytes) -> Optional[bytes]: ...
+def psl_available() -> bool: ...

@@ -10,8 +10,14 @@ extract_bag and log_bag read the blocks as bytes and make the records of a
 block in one C call; a bag of str lines would be decoded, split and joined
 again for nothing.
 
-The reductions (count_by, top_hosts, top_paths, top_referer_hosts) give
-the same answer on any number of partitions: their combine step takes its
+With hosts=True the records also say what their hosts really mean
+(docs/hosts.md: ip, ip_form, ip_class, browser_host, site, flags;
+target_ and referer_ ones for log lines), and count_by_ip_class and
+count_flags count them as `uriscan log --summary --hosts` does.
+
+The reductions (count_by, top_hosts, top_paths, top_referer_hosts,
+count_by_ip_class, count_flags) give the same answer on any number of
+partitions: their combine step takes its
 own output (Dask's tree reduction feeds it back past 8 partitions) and
 nothing is cut before the last step. to_dataframe turns a bag of records
 into a dask.dataframe (needs pandas) to group and join.
@@ -26,13 +32,14 @@ from dask.bytes import read_bytes as _read_bytes
 from fsspec.core import get_fs_token_paths as _get_fs_token_paths
 from fsspec.utils import infer_compression as _infer_compression
 
-from uriscan._core import extract_records as _extract_records, log_line as _log_line
-from uriscan.logformat import FORMATS as _FORMATS, KEYS as _LOG_KEYS, \
-    parse_lines as _parse_lines
+from uriscan._core import CONFUSION_FLAGS as _FLAGS, HOST_FIELDS as _HOST_FIELDS, \
+    IP_CLASSES as _IP_CLASSES, extract_records as _extract_records, log_line as _log_line
+from uriscan.logformat import FORMATS as _FORMATS, HOST_KEYS as _LOG_HOST_KEYS, \
+    KEYS as _LOG_KEYS, parse_lines as _parse_lines
 
 __all__ = ["DEFAULT_BLOCKSIZE", "DEFAULT_ENCODING", "URL_KEYS",
-           "count_by", "extract_bag", "log_bag", "to_dataframe", "top_hosts",
-           "top_paths", "top_referer_hosts"]
+           "count_by", "count_by_ip_class", "count_flags", "extract_bag", "log_bag",
+           "to_dataframe", "top_hosts", "top_paths", "top_referer_hosts"]
 
 DEFAULT_BLOCKSIZE = "64MiB"
 # latin-1 maps every byte to one character and back: the str lines of a bag
@@ -89,7 +96,10 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
     line feed (compressed files, known by their extension, are read whole,
     one block each); or a bag of lines (str, encoded with encoding, or
     bytes) whose partitions are whole lines.
-    options: those of uriscan.extract (opaque, trim, max_len)."""
+    options: those of uriscan.extract (opaque, trim, max_len, keep_cut),
+    and hosts=True: the records also have uriscan.HOST_FIELDS (ip,
+    ip_form, ip_class, browser_host, site, flags), as `uriscan extract
+    --hosts`."""
     if isinstance(paths_or_bag, _db.Bag):
         return paths_or_bag.map_partitions(
             lambda part: _extract_list(_block_bytes(part, encoding),
@@ -97,20 +107,27 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
     return _from_blocks(paths_or_bag, blocksize, _extract_list, grammar, options)
 
 
+def _log_list(data: bytes, format, hosts) -> list:
+    return _parse_lines(data, format, hosts=hosts)
+
+
 def log_bag(paths_or_bag, format: str = "combined", *,
-            blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING) -> _db.Bag:
+            blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING,
+            hosts: bool = False) -> _db.Bag:
     """A bag of one record per access-log line, each a dict of
     uriscan.logformat.KEYS (uriscan.logformat.parse_line; a line not in
-    the format has malformed, why and offset set). Each block is split
-    into lines and records by one C call. paths_or_bag: as for
-    extract_bag."""
+    the format has malformed, why and offset set), and with hosts=True
+    uriscan.logformat.HOST_KEYS (target_ip ... referer_flags, as `uriscan
+    log --hosts`). Each block is split into lines and records by one C
+    call. paths_or_bag: as for extract_bag."""
     if format not in _FORMATS:
         raise ValueError("format must be 'combined', 'common' or 'auto'")
+    hosts = bool(hosts)
     if isinstance(paths_or_bag, _db.Bag):
         # a record per line as given (a malformed record holds the line)
         return paths_or_bag.map(
-            lambda line: _log_line(_line_bytes(line, encoding), format))
-    return _from_blocks(paths_or_bag, blocksize, _parse_lines, format)
+            lambda line: _log_line(_line_bytes(line, encoding), format, hosts=hosts))
+    return _from_blocks(paths_or_bag, blocksize, _log_list, format, hosts)
 
 
 def count_by(bag: _db.Bag, field: str) -> _db.Bag:
@@ -141,6 +158,15 @@ def _count_partition(part, key) -> _collections.Counter:
     # frequencies ran three Python calls per record)
     c = _collections.Counter()
     c.update(k for k in map(key, part) if k is not None)
+    return c
+
+
+def _count_each_partition(part, key) -> _collections.Counter:
+    # _count_partition for a key that gives several values (a set of flags)
+    c = _collections.Counter()
+    for ks in map(key, part):
+        if ks is not None:
+            c.update(ks)
     return c
 
 
@@ -200,26 +226,69 @@ def top_referer_hosts(bag: _db.Bag, n: _typing.Optional[int] = 10) -> "_db.Item"
     return _top(bag, n, _referer_host_key)
 
 
-def _columns(kind: str) -> dict:
+def _host_field(record, field):
+    try:
+        return record[field]
+    except KeyError:
+        raise KeyError(f"{field!r}: not in the records (make the bag with "
+                       "hosts=True)") from None
+
+
+def _in_order(counts, names) -> dict:
+    # `uriscan log --summary --hosts`: the counts not 0, in the library's
+    # order of the names
+    return {n: counts[n] for n in names if counts.get(n)}
+
+
+def _host_counts(bag, field, names, each) -> "_db.Item":
+    count = _count_each_partition if each else _count_partition
+    key = _functools.partial(_host_field, field=field)
+    return bag.reduction(_functools.partial(count, key=key), _merge_counters) \
+        .apply(_functools.partial(_in_order, names=names))
+
+
+def count_by_ip_class(bag: _db.Bag, field: str = "ip_class") -> "_db.Item":
+    """The records by the class of the address their host means (records
+    made with hosts=True; field "ip_class" for extract_bag's, or
+    "target_ip_class" / "referer_ip_class" for log_bag's), as a Dask Item
+    of {class: count}: the classes counted (None, a name, left out), in
+    the order of uriscan.IP_CLASSES, as `uriscan log --summary --hosts`
+    gives them. A record without the field is a KeyError."""
+    return _host_counts(bag, field, _IP_CLASSES, False)
+
+
+def count_flags(bag: _db.Bag, field: str = "flags") -> "_db.Item":
+    """How many records carry each URL-confusion flag (records made with
+    hosts=True; field "flags", or "target_flags" / "referer_flags" for
+    log_bag's), as a Dask Item of {flag: count}: the flags found, in the
+    order of uriscan.CONFUSION_FLAGS, as `uriscan log --summary --hosts`
+    gives them. A record without the field is a KeyError."""
+    return _host_counts(bag, field, _FLAGS, True)
+
+
+def _columns(kind: str, hosts: bool = False) -> dict:
     if kind == "url":
-        cols = {k: object for k in URL_KEYS}
+        cols = {k: object for k in URL_KEYS + (_HOST_FIELDS if hosts else ())}
         cols.update(truncated=bool, port="Int64")
         return cols
     if kind == "log":
-        cols = {k: object for k in _LOG_KEYS}
+        cols = {k: object for k in _LOG_KEYS + (_LOG_HOST_KEYS if hosts else ())}
         cols.update(request_valid="boolean", status="Int64", size="Int64",
                     offset="Int64")
         return cols
     raise ValueError(f"kind must be 'url' or 'log', not {kind!r}")
 
 
-def to_dataframe(bag: _db.Bag, kind: str):
+def to_dataframe(bag: _db.Bag, kind: str, *, hosts: bool = False):
     """A dask.dataframe of a bag of records, one row per record, to group
     and join: kind "url" (extract_bag's records: columns URL_KEYS) or
-    "log" (log_bag's: columns uriscan.logformat.KEYS). Text stays bytes
+    "log" (log_bag's: columns uriscan.logformat.KEYS); hosts=True for
+    records made with hosts=True (and the columns uriscan.HOST_FIELDS, or
+    uriscan.logformat.HOST_KEYS, objects). Text stays bytes
     (object columns); truncated is bool; request_valid a nullable boolean,
     port status size offset nullable Int64 (None: <NA>). Needs pandas; the
     columns are known without computing anything."""
     import pandas as pd
-    meta = pd.DataFrame({c: pd.Series(dtype=t) for c, t in _columns(kind).items()})
+    meta = pd.DataFrame({c: pd.Series(dtype=t)
+                         for c, t in _columns(kind, hosts).items()})
     return bag.to_dataframe(meta=meta)
