@@ -100,7 +100,31 @@ CALLS = {
         b'"http://r.example/" "ua"'),
     "log_records": lambda: _core.log_records(
         b'1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 1 "-" "u"\n' * 3),
+    # hosts (py_hosts.c, py_host_fields.c)
+    "host_address": lambda: uriscan.host_address("[::ffff:7f00:1]"),
+    "host_address name": lambda: uriscan.host_address("www.example.com."),
+    "host_address invalid": lambda: host_error("1.2.3.256"),
+    "browser_host": lambda: uriscan.browser_host("http://user@evil.com@GOOD.com/"),
+    "browser_host bytes": lambda: uriscan.browser_host(b"http://0x7f.1/"),
+    "confusion": lambda: uriscan.confusion("http://u@0x7f.1:080/a/../%2F\\b"),
+    "site": lambda: uriscan.site("www.example.co.uk") if uriscan.psl_available() else None,
+    "URI host fields": lambda: (uriscan.parse("http://0x7f.1/").host_info(),
+                                uriscan.parse(b"http://www.example.co.uk/").ip),
+    "extract_records hosts": lambda: _core.extract_records(
+        TEXT + b" http://0x7f.1/ http://[::1]/x", hosts=True),
+    "log_records hosts": lambda: _core.log_records(
+        b'1.2.3.4 - - [t] "CONNECT 0x7f.1:443 HTTP/1.1" 200 1 "http://u@h.example/" "u"\n'
+        b'1.2.3.4 - - [t] "GET /a/../b HTTP/1.0" 200 1 "-" "u"\nnot a line\n', hosts=True),
 }
+
+
+def host_error(host):
+    """The error of a host browsers refuse (no pytest.raises, as above)."""
+    try:
+        uriscan.host_address(host)
+    except uriscan.InvalidURI as e:
+        return (type(e), e.args, e.status, e.offset)
+    return None
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

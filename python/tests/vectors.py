@@ -287,3 +287,67 @@ def resolve_cases(path):
         out.append((f"{os.path.basename(path)}:{n}", f[0] == b"-", unescape(f[1]),
                     unescape(f[2]), expect))
     return out
+
+
+# --- hosts (tests/core/test_host.c, test_confusion.c, test_site.c,
+# test_browser_host.c)
+
+def host_address_cases(path):
+    """(where, host, expect) of host-address.tsv: expect a dict family
+    (4, 6 or None), form, ip_class, text, embed (None for "none" or "-"),
+    notes (a set), or (status, offset) for an error."""
+    out = []
+    none = lambda v: None if v in ("none", "-") else v  # noqa: E731
+    for n, f in lines(path):
+        where = f"{os.path.basename(path)}:{n}"
+        host = unescape(f[0], strict=False)
+        if f[1] == b"error":
+            status, (off,) = status_at(f[2])
+            out.append((where, host, (status, int(off))))
+            continue
+        fam, form, cls, text, embed, notes = (x.decode() for x in f[2:8])
+        out.append((where, host, {
+            "family": {"v4": 4, "v6": 6, "name": None}[fam], "form": none(form),
+            "ip_class": none(cls), "text": none(text), "embed": none(embed),
+            "notes": set() if notes == "-" else set(notes.split(","))}))
+    return out
+
+
+def confusion_cases(path):
+    """(where, url, flags set, grammar) of confusion.tsv."""
+    out = []
+    for n, f in lines(path):
+        about = f[2].decode().split(",")
+        out.append((f"{os.path.basename(path)}:{n}", unescape(f[0], strict=False),
+                    set() if f[1] == b"-" else set(f[1].decode().split(",")),
+                    "rfc3987" if "rfc3987" in about else "rfc3986"))
+    return out
+
+
+def site_cases(path):
+    """(where, host, site or None) of site.tsv."""
+    return [(f"{os.path.basename(path)}:{n}", unescape(f[0], strict=False),
+             None if f[1] == b"-" else f[1]) for n, f in lines(path)]
+
+
+def wpt_host_cases():
+    """(input str, hostname str or None for a failure) of the WHATWG URL
+    tests (tests/data/wpt/urltestdata.json) that test_browser_host.c runs
+    (tests/core/wpt_hosts.py picks them), and the set of inputs (bytes)
+    listed in wpt-host-disagreements.tsv."""
+    import json
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
+    try:
+        from wpt_hosts import SPECIAL, scheme_of
+    finally:
+        sys.path.pop(0)
+    with open(os.path.join(ROOT, "tests", "data", "wpt", "urltestdata.json"),
+              encoding="utf-8") as f:
+        data = json.load(f)
+    cases = [(c["input"], None if c.get("failure") else c["hostname"]) for c in data
+             if isinstance(c, dict) and c.get("base") is None and
+             scheme_of(c["input"]) in SPECIAL]
+    listed = {unescape(f[0], strict=False)
+              for _, f in lines(os.path.join(VECTORS, "wpt-host-disagreements.tsv"))}
+    return cases, listed
