@@ -8,6 +8,7 @@ import collections
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -18,8 +19,9 @@ db = pytest.importorskip("dask.bag")
 
 import uriscan  # noqa: E402
 import uriscan.dask as ud  # noqa: E402
+from uriscan import _core  # noqa: E402
 from uriscan.logformat import parse_lines  # noqa: E402
-from vectors import ROOT, real_log  # noqa: E402
+from vectors import ROOT, host_log, host_urls, real_log  # noqa: E402
 
 NGINX = os.path.join(ROOT, "tests", "data", "logs")
 PARTITIONS = (1, 8, 9, 64)
@@ -375,3 +377,136 @@ def test_example_script_prints_cli_output(log_path):
                           str(blocks_of(log_path, 9)), log_path],
                          capture_output=True, timeout=120, check=True)
     assert out.stdout == want
+
+
+# ---- the host fields (hosts=True) and their counts
+
+def in_order(counter, names):
+    # count_by_ip_class's and count_flags's shape: the counted names, in
+    # the library's order
+    return {n: counter[n] for n in names if counter[n]}
+
+
+def class_and_flag_counts(records, prefix=""):
+    """The reference counts of records made in one call: by ip_class, by
+    flag."""
+    classes = collections.Counter(r[prefix + "ip_class"] for r in records)
+    flags = collections.Counter(f for r in records if r[prefix + "flags"] is not None
+                                for f in r[prefix + "flags"])
+    return (in_order(classes, uriscan.IP_CLASSES),
+            in_order(flags, uriscan.CONFUSION_FLAGS))
+
+
+def with_empty_partitions(lines, k):
+    """A bag of the lines in exactly k partitions, the even ones empty when
+    k > 1 (the lines spread over the odd ones)."""
+    full = [i for i in range(k) if k == 1 or i % 2]
+    n = len(lines)
+    parts = [[] for _ in range(k)]
+    for j, i in enumerate(full):
+        parts[i] = lines[j * n // len(full):(j + 1) * n // len(full)]
+    bag = db.from_delayed([dask.delayed(p) for p in parts])
+    assert bag.npartitions == k and ([] in parts) == (k > 1)
+    return bag
+
+
+HOST_PARTITIONS = (1, 2, 7, 9)
+
+
+@pytest.fixture(scope="module")
+def host_files(tmp_path_factory):
+    """A text of the host vectors' URLs, one per line among words, and a
+    combined log of them as targets and referers."""
+    d = tmp_path_factory.mktemp("hosts")
+    urls = host_urls()
+    text = d / "urls.txt"
+    text.write_bytes(b"".join(b"see <%s> here\n" % u for u in urls))
+    log = d / "hosts.log"
+    log.write_bytes(host_log(urls))
+    return str(text), str(log)
+
+
+@pytest.mark.parametrize("k", HOST_PARTITIONS)
+def test_host_counts_any_partitions(host_files, k):
+    """count_by_ip_class and count_flags give the counts of the records made
+    in one call, on k blocks of a file and on a bag of k partitions of
+    lines, some of them empty: for extracted URLs and for log lines (the
+    targets' and the referers')."""
+    text, log = host_files
+    whole = _core.extract_records(open(text, "rb").read(), hosts=True)
+    classes, flags = class_and_flag_counts(whole)
+    assert len(classes) >= 8 and len(flags) >= 10  # the vectors reach most of them
+    bag = ud.extract_bag(text, hosts=True, blocksize=blocks_of(text, k))
+    assert bag.npartitions == k
+    with open(text, "rb") as f:
+        lines = with_empty_partitions(f.read().splitlines(keepends=True), k)
+    for b in (bag, ud.extract_bag(lines, hosts=True)):
+        got_c, got_f = dask.compute(ud.count_by_ip_class(b), ud.count_flags(b),
+                                    scheduler="sync")
+        assert list(got_c.items()) == list(classes.items())
+        assert list(got_f.items()) == list(flags.items())
+    recs = parse_lines(open(log, "rb").read(), hosts=True)
+    logs = ud.log_bag(log, hosts=True, blocksize=blocks_of(log, k))
+    assert logs.npartitions == k
+    with open(log, "rb") as f:
+        log_lines = with_empty_partitions(f.read().splitlines(keepends=True), k)
+    for side in ("target_", "referer_"):
+        classes, flags = class_and_flag_counts(recs, side)
+        assert len(classes) >= 5 and len(flags) >= 8, side
+        for b in (logs, ud.log_bag(log_lines, hosts=True)):
+            got_c, got_f = dask.compute(ud.count_by_ip_class(b, side + "ip_class"),
+                                        ud.count_flags(b, side + "flags"), scheduler="sync")
+            assert list(got_c.items()) == list(classes.items()), side
+            assert list(got_f.items()) == list(flags.items()), side
+
+
+def test_host_counts_need_hosts(host_files):
+    text, log = host_files
+    with pytest.raises(KeyError, match="hosts=True"):
+        ud.count_flags(ud.extract_bag(text)).compute(scheduler="sync")
+    with pytest.raises(KeyError, match="hosts=True"):
+        ud.count_by_ip_class(ud.log_bag(log), "target_ip_class").compute(scheduler="sync")
+    assert ud.count_flags(db.from_sequence([], npartitions=1)).compute(
+        scheduler="sync") == {}
+    recs = ud.log_bag(log, hosts=True).compute(scheduler="sync")
+    assert recs == parse_lines(open(log, "rb").read(), hosts=True)
+    assert ud.log_bag(log, hosts=True).name != ud.log_bag(log).name
+
+
+def test_host_dataframe(host_files, tmp_path):
+    pytest.importorskip("pandas")
+    pytest.importorskip("dask.dataframe")
+    _, log = host_files
+    text = tmp_path / "urls.txt"  # ports that fit in an Int64 column
+    text.write_bytes(b"".join(b"%s\n" % u for u in host_urls()
+                              if not re.search(rb":\d{19}", u)))
+    text = str(text)
+    urls = ud.to_dataframe(ud.extract_bag(text, hosts=True, blocksize=blocks_of(text, 3)),
+                           "url", hosts=True)
+    assert tuple(urls.columns) == ud.URL_KEYS + uriscan.HOST_FIELDS
+    u = urls.compute(scheduler="sync")
+    assert len(u) > 300
+    whole = _core.extract_records(open(text, "rb").read(), hosts=True)
+    assert dict(u.ip_class.value_counts()) == \
+        dict(collections.Counter(r["ip_class"] for r in whole if r["ip_class"]))
+    logs = ud.to_dataframe(ud.log_bag(log, hosts=True), "log", hosts=True)
+    assert tuple(logs.columns) == uriscan.logformat.KEYS + uriscan.logformat.HOST_KEYS
+
+
+def test_host_summary_equal_cli(host_files):
+    """`uriscan log --summary --hosts` counts what count_by_ip_class and
+    count_flags count (skipped with a CLI that has no --hosts)."""
+    _, log = host_files
+    exe = os.environ.get("URISCAN_CLI")
+    if not exe or not os.path.exists(exe):
+        pytest.skip("URISCAN_CLI not set (run through meson test)")
+    r = subprocess.run([exe, "log", "--summary", "--hosts", log], capture_output=True,
+                       timeout=60)
+    if r.returncode == 2:
+        pytest.skip("this uriscan has no log --hosts")
+    out = json.loads(r.stdout)
+    bag = ud.log_bag(log, hosts=True, blocksize=blocks_of(log, 7))
+    for side in ("target", "referer"):
+        got_c, got_f = dask.compute(ud.count_by_ip_class(bag, side + "_ip_class"),
+                                    ud.count_flags(bag, side + "_flags"), scheduler="sync")
+        assert got_c == out[side + "_ip_classes"] and got_f == out[side + "_flags"]

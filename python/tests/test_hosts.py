@@ -18,8 +18,8 @@ import pytest
 import uriscan
 from uriscan import _core
 from uriscan.logformat import HOST_KEYS, KEYS, parse_line, parse_lines
-from vectors import (ROOT, VECTORS, confusion_cases, host_address_cases, site_cases,
-                     wpt_host_cases)
+from vectors import (ROOT, VECTORS, confusion_cases, host_address_cases, host_log,
+                     host_urls, site_cases, wpt_host_cases)
 
 HOSTS = host_address_cases(os.path.join(VECTORS, "host-address.tsv"))
 CONFUSION = confusion_cases(os.path.join(VECTORS, "confusion.tsv"))
@@ -296,21 +296,8 @@ def same_fields(got: dict, cli: dict, is_str: bool, prefix: str = ""):
     assert {k: got[prefix + k] for k in want} == want, cli["input"]
 
 
-def inspect_inputs() -> list:
-    """Every URL of the vectors (confusion.tsv, the WHATWG cases), a URL
-    for each host of host-address.tsv and site.tsv, and URLs the grammar
-    reads where browsers read none; none with a NUL byte."""
-    cases, _ = wpt_host_cases()
-    urls = [c[1] for c in CONFUSION] + [t.encode("utf-8") for t, _ in cases]
-    urls += [b"http://%s/p" % h for _, h, _ in HOSTS]
-    urls += [b"https://%s:8443/" % h for _, h, _ in SITES]
-    urls += [b"foo://0x7f.1/", b"ssh://u@[fe80::1]/", b"git://169.254.169.254/x",
-             b"//10.0.0.1/", b"http://www.Example.co.uk./", b"ftp://[::ffff:10.0.0.1]/"]
-    return [u for u in dict.fromkeys(urls) if b"\0" not in u and u]
-
-
 def test_uri_and_functions_equal_cli():
-    inputs = inspect_inputs()
+    inputs = host_urls()
     assert len(inputs) > 600
     valid = 0
     for raw, cli in zip(inputs, cli_inspect(inputs)):
@@ -337,34 +324,18 @@ def test_uri_and_functions_equal_cli():
 def test_extract_records_equal_cli():
     """extract_records(hosts=True): each record's fields are inspect's of
     its URL (the URL as matched: `uriscan extract --hosts` reads that)."""
-    text = b"\n".join(b"<a href=\"%s\">x</a>" % u for u in inspect_inputs())
+    text = b"\n".join(b"<a href=\"%s\">x</a>" % u for u in host_urls())
     recs = _core.extract_records(text, hosts=True)
     assert len(recs) > 400
     for r, cli in zip(recs, cli_inspect([r["url"] for r in recs])):
         same_fields(r, cli, False)
 
 
-def log_lines(inputs) -> bytes:
-    """A combined log whose targets and referers are the inputs that fit
-    in a quoted field (and CONNECT targets host:port)."""
-    fit = [u for u in inputs if re.fullmatch(rb"[!#-\[\]-~]+", u)]
-    out = []
-    for i, u in enumerate(fit):
-        target = u if i % 3 else b"/p%d" % i
-        method = b"GET"
-        if i % 7 == 0 and u.startswith(b"http://"):
-            method, target = b"CONNECT", u[7:].split(b"/")[0] + b":443"
-        ref = b"-" if i % 5 == 0 else fit[-1 - i]
-        out.append(b'10.0.0.%d - - [t] "%s %s HTTP/1.1" 200 %d "%s" "agent"\n'
-                   % (i % 250, method, target, i, ref))
-    return b"".join(out)
-
-
 def test_log_records_equal_cli():
     """parse_lines(hosts=True): the target_ fields are inspect's of the
     request target (a CONNECT target after "http://"), the referer_ ones
     inspect's of the referer."""
-    data = log_lines(inspect_inputs())
+    data = host_log(host_urls())
     recs = parse_lines(data, hosts=True)
     assert len(recs) > 300 and all(r["malformed"] is None for r in recs)
     targets = [r for r in recs if r["target"] is not None]

@@ -351,3 +351,38 @@ def wpt_host_cases():
     listed = {unescape(f[0], strict=False)
               for _, f in lines(os.path.join(VECTORS, "wpt-host-disagreements.tsv"))}
     return cases, listed
+
+
+def host_urls() -> list:
+    """URLs (bytes) whose hosts say much: every URL of confusion.tsv and of
+    the WHATWG cases, a URL for each host of host-address.tsv and site.tsv,
+    and URLs the grammar reads where browsers read none; none empty or
+    with a NUL byte (records of `uriscan inspect -z`), each once."""
+    cases, _ = wpt_host_cases()
+    urls = [c[1] for c in confusion_cases(os.path.join(VECTORS, "confusion.tsv"))]
+    urls += [t.encode("utf-8") for t, _ in cases]
+    urls += [b"http://%s/p" % h
+             for _, h, _ in host_address_cases(os.path.join(VECTORS, "host-address.tsv"))]
+    urls += [b"https://%s:8443/" % h
+             for _, h, _ in site_cases(os.path.join(VECTORS, "site.tsv"))]
+    urls += [b"foo://0x7f.1/", b"ssh://u@[fe80::1]/", b"git://169.254.169.254/x",
+             b"//10.0.0.1/", b"http://www.Example.co.uk./", b"ftp://[::ffff:10.0.0.1]/"]
+    return [u for u in dict.fromkeys(urls) if b"\0" not in u and u]
+
+
+def host_log(urls) -> bytes:
+    """A combined log whose request targets and referers are the urls that
+    fit in a quoted field unescaped (every third target an origin-form
+    /path, every seventh request to an http URL a CONNECT to its host on
+    port 443, every fifth referer "-")."""
+    fit = [u for u in urls if re.fullmatch(rb"[!#-\[\]-~]+", u)]
+    out = []
+    for i, u in enumerate(fit):
+        target = u if i % 3 else b"/p%d" % i
+        method = b"GET"
+        if i % 7 == 0 and u.startswith(b"http://"):
+            method, target = b"CONNECT", u[7:].split(b"/")[0] + b":443"
+        ref = b"-" if i % 5 == 0 else fit[-1 - i]
+        out.append(b'10.0.0.%d - - [t] "%s %s HTTP/1.1" 200 %d "%s" "agent"\n'
+                   % (i % 250, method, target, i, ref))
+    return b"".join(out)
