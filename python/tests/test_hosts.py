@@ -7,6 +7,8 @@ records' host fields (extract_records, the log records) equal to `uriscan
 inspect`'s fields record by record, so that Python and the CLI cannot
 drift; NUL bytes are data; without libpsl or libidn2, the "unavailable"
 errors."""
+import doctest
+import io
 import ipaddress
 import json
 import os
@@ -261,6 +263,22 @@ def test_record_host_fields():
     common = parse_line(b'1.2.3.4 - - [t] "GET http://[::1]/ HTTP/1.1" 200 1', "common",
                         hosts=True)
     assert common["target_ip_class"] == "loopback"
+
+
+def test_doc_examples():
+    """The examples of docs/python.md's section on hosts, and of the
+    package's docstring, run as written (doctest)."""
+    if not uriscan.psl_available():
+        pytest.skip("the examples show sites: library built without libpsl")
+    text = open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8").read()
+    section = text.split("## Hosts: what a host really means", 1)[1].split("\n## ", 1)[0]
+    test = doctest.DocTestParser().get_doctest(section, {}, "python.md: Hosts",
+                                               "docs/python.md", 0)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner()
+    runner.run(test, out=out.write)
+    assert runner.failures == 0 and runner.tries > 15, out.getvalue()
+    assert doctest.testmod(uriscan).failed == 0
 
 
 # ---- the same as `uriscan inspect`, record by record
