@@ -1,22 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cmd_log.c: `uriscan log`, HTTP access logs (Apache/nginx common and
- * combined): options, the judging of each line's request line and referer
- * by the library (uriscan_request_line, uriscan_parse), the counts. The
- * line format is log_line.c's, the output log_output.c's; records come from
- * input.h's record loop. Memory: one line at a time; --summary keeps one
+ * combined): the judging of each line's request line and referer by the
+ * library (uriscan_request_line, uriscan_parse), the counts. The options
+ * are log_opts.c's, the line format log_line.c's, the output
+ * log_output.c's; records come from input.h's record loop. Memory: one line at a time; --summary keeps one
  * count per distinct referer host, path and error kind.
  */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "uriscan.h"
 
-#include "args.h"
 #include "commands.h"
-#include "grammar_opts.h"
 #include "cmd_log.h"
 #include "output.h"
 #include "report.h"
@@ -203,138 +200,16 @@ static void log_record(void *ctx, const char *rec, size_t len)
 		log_print_line(r, &v);
 }
 
-static const char log_help[] =
-    "Usage: uriscan log [--log-format=combined|common|auto] [-g GRAMMAR]\n"
-    "                   [--format=jsonl|tsv] [--summary [--top=N]\n"
-    "                   [--normalize]] [-v] [FILE...]\n"
-    "\n"
-    "Read Apache/nginx access logs (common, combined) and judge each line's\n"
-    "request line (RFC 9112: method, request-target form, components) and\n"
-    "referer (the grammar's top rule): one record per line, or --summary.\n"
-    "\n"
-    "Options:\n"
-    "      --log-format=FMT   the input: combined, common or auto (default:\n"
-    "                         each line as combined, else as common)\n"
-    "  -g, --grammar=GRAMMAR  judge targets and referers by this grammar\n"
-    "                         (default rfc3986)\n"
-    "      --format=FORMAT    the output: jsonl (default) or tsv (the same\n"
-    "                         fields in the same order; true/false, \\N)\n"
-    "      --summary          the counts and the most frequent referer hosts\n"
-    "                         and paths instead of a record per line\n"
-    "      --top=N            --summary: the N most frequent (default 10;\n"
-    "                         0: all)\n"
-    "      --normalize        --summary: count paths and referer hosts in\n"
-    "                         normal form (as 'uriscan normalize')\n"
-    "  -v, --verbose          show each line not in the format on stderr\n"
-    "  -h, --help             print this help and exit\n"
-    "\n"
-    "A record's \"request\" is the request as logged (escapes decoded), so\n"
-    "that one that cannot be split (a TLS probe, a request without version;\n"
-    "method, target or version null) is still in the record.\n"
-    "\n"
-    "Exit status: 0 if every line is in the format, 1 if some line is not,\n"
-    "2 on a usage or I/O error. See uriscan-log(1).\n";
-
-enum {
-	L_LOGFMT, L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR,
-	L_NORM, L_HELP
-};
-
-static const struct cli_optdef log_opts[] = {
-    {0, "log-format", CLI_ARG_REQUIRED, L_LOGFMT},
-    {0, "format", CLI_ARG_REQUIRED, L_FORMAT},
-    {0, "output", CLI_ARG_REQUIRED, L_OUTPUT},
-    {0, "summary", CLI_ARG_NONE, L_SUMMARY},
-    {0, "top", CLI_ARG_REQUIRED, L_TOP},
-    {'v', "verbose", CLI_ARG_NONE, L_VERBOSE},
-    {'g', "grammar", CLI_ARG_REQUIRED, L_GRAMMAR},
-    {0, "normalize", CLI_ARG_NONE, L_NORM},
-    {'h', "help", CLI_ARG_NONE, L_HELP},
-};
-
-/* The options given that only --summary reads. */
-struct log_scan {
-	struct logrun *r;
-	char top[CLI_OPT_NAME_MAX], norm[CLI_OPT_NAME_MAX];
-};
-
-static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
-                    const char *arg)
-{
-	struct log_scan *ls = ctx;
-	struct logrun *r = ls->r;
-
-	switch (d->id) {
-	case L_LOGFMT:
-		if (strcmp(arg, "combined") == 0)
-			r->fmt = FRONTEND_LOG_COMBINED;
-		else if (strcmp(arg, "common") == 0)
-			r->fmt = FRONTEND_LOG_COMMON;
-		else if (strcmp(arg, "auto") == 0)
-			r->fmt = FRONTEND_LOG_AUTO;
-		else
-			cli_usage_error("unknown log format '%s' (combined, common "
-			                "or auto)", arg);
-		break;
-	case L_FORMAT:
-		if (strcmp(arg, "tsv") == 0)
-			r->tsv = 1;
-		else if (strcmp(arg, "jsonl") == 0)
-			r->tsv = 0;
-		else
-			cli_usage_error("unknown format '%s' (jsonl or tsv; the "
-			                "input's format is --log-format)", arg);
-		break;
-	case L_OUTPUT:
-		/* 0.1's name: a pointer to the new one, not a second name */
-		cli_usage_error("unknown option '--output' (the output format "
-		                "is --format since 0.2.0)");
-	case L_SUMMARY:
-		r->summary = 1;
-		break;
-	case L_TOP:
-		r->top = cli_number(spelled, arg, 0, ULONG_MAX);
-		cli_opt_name(d, spelled, ls->top);
-		break;
-	case L_VERBOSE:
-		r->verbose = 1;
-		break;
-	case L_GRAMMAR:
-		r->g = cli_grammar(arg);
-		break;
-	case L_NORM:
-		r->normalize = 1;
-		cli_opt_name(d, spelled, ls->norm);
-		break;
-	case L_HELP:
-		out_str(log_help);
-		out_flush();
-		exit(EXIT_SUCCESS);
-	default:
-		break;
-	}
-}
-
 static int cmd_log(int argc, char **argv)
 {
 	struct logrun r;
-	struct log_scan ls;
 	int nfiles, trouble;
 
 	memset(&r, 0, sizeof r);
 	r.fmt = FRONTEND_LOG_AUTO;
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
-	memset(&ls, 0, sizeof ls);
-	ls.r = &r;
-	nfiles = cli_parse_args(log_opts, sizeof log_opts / sizeof log_opts[0],
-	                        argc, argv, log_set, &ls);
-	if (!r.summary) {
-		if (ls.top[0])
-			cli_usage_error("'%s' goes with '--summary'", ls.top);
-		if (ls.norm[0])
-			cli_usage_error("'%s' goes with '--summary'", ls.norm);
-	}
+	nfiles = log_options(&r, argc, argv);
 	r.loop.delim = '\n';
 	r.loop.strip_cr = 1;
 	r.loop.fn = log_record;

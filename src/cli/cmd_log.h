@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cmd_log.h: the parts of `uriscan log` (cmd_log.c: options, judging, the FILE
- * loop; log_line.h: the access-log line format; log_output.c: the records
- * and the summary). Internal to log; other commands do not include it.
+ * cmd_log.h: the parts of `uriscan log` (cmd_log.c: judging, the FILE loop;
+ * log_opts.c: the options; log_line.h: the access-log line format;
+ * log_output.c: the records and the summary). Internal to log; other
+ * commands do not include it.
  */
 #ifndef URISCAN_CLI_LOG_H
 #define URISCAN_CLI_LOG_H
@@ -38,6 +39,11 @@ struct log_verdict {
 	struct uriscan_uri ru;    /* the referer */
 	int rst;                  /* its status (OK when absent) */
 };
+
+/* Scan the options into r (r zeroed but for its defaults); returns the
+ * number of FILE operands, left in argv[0, n) (log_opts.c). Usage errors
+ * exit. */
+int log_options(struct logrun *r, int argc, char **argv);
 
 /* One output record for the line (log_output.c). */
 void log_print_line(struct logrun *r, const struct log_verdict *v);
