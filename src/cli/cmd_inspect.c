@@ -23,6 +23,7 @@
 
 #include "commands.h"
 #include "grammar_opts.h"
+#include "host_fields.h"
 #include "host_info.h"
 #include "input.h"
 #include "opts.h"
@@ -40,27 +41,9 @@ struct inspect_run {
 /* The components every grammar shares (scheme .. fragment). */
 #define BASE_COMPONENTS (URISCAN_FRAGMENT + 1)
 
-static void json_or_null(const char *s, size_t n, int present)
-{
-	if (present)
-		out_json_string(s, n);
-	else
-		OUT_LIT("null");
-}
-
-static void tsv_or_null(const char *s, size_t n, int present)
-{
-	out_char('\t');
-	if (present)
-		out_tsv_field(s, n);
-	else
-		OUT_LIT("\\N");
-}
-
 static void inspect_jsonl(struct inspect_run *r, const char *rec, size_t len)
 {
 	const struct host_info *h = &r->h;
-	int addr = h->addr.family != URISCAN_IP_NONE;
 
 	OUT_LIT("{\"record\":");
 	out_u64(r->loop.record);
@@ -78,46 +61,20 @@ static void inspect_jsonl(struct inspect_run *r, const char *rec, size_t len)
 		OUT_LIT(",\"");
 		out_str(uriscan_component_name(c));
 		OUT_LIT("\":");
-		json_or_null(rec + h->u.part[c].off, h->u.part[c].len,
-		             URISCAN_HAS(&h->u, c));
+		out_json_or_null(rec + h->u.part[c].off, h->u.part[c].len,
+		                 URISCAN_HAS(&h->u, c));
 	}
 	OUT_LIT(",\"host_type\":");
 	out_json_name(h->u.host_type != URISCAN_HOST_NONE
 	                  ? uriscan_host_type_name(h->u.host_type)
 	                  : NULL);
-	OUT_LIT(",\"ip\":");
-	out_json_name(addr ? h->ip : NULL);
-	OUT_LIT(",\"ip_form\":");
-	out_json_name(addr ? uriscan_ip_form_name(h->addr.form) : NULL);
-	OUT_LIT(",\"ip_class\":");
-	out_json_name(addr ? uriscan_ip_class_name(h->addr.ip_class) : NULL);
-	OUT_LIT(",\"browser_host\":");
-	json_or_null(h->browser, h->browser_len, h->browser_status == URISCAN_OK);
-	OUT_LIT(",\"browser_error\":");
-	out_json_name(h->browser_status == URISCAN_OK
-	                  ? NULL
-	                  : uriscan_status_name(h->browser_status));
-	OUT_LIT(",\"site\":");
-	json_or_null(h->site, h->site_len, h->site_len > 0);
-	if (h->site_status != URISCAN_OK) {
-		OUT_LIT(",\"site_error\":");
-		out_json_name(uriscan_status_name(h->site_status));
-	}
-	OUT_LIT(",\"flags\":[");
-	for (unsigned i = 0, first = 1; i < 32; i++)
-		if (h->flags & (1u << i)) {
-			if (!first)
-				out_char(',');
-			first = 0;
-			out_json_name(uriscan_confusion_name(1u << i));
-		}
-	OUT_LIT("]}\n");
+	host_fields_jsonl(h, "", HOST_FIELDS_ERRORS);
+	OUT_LIT("}\n");
 }
 
 static void inspect_tsv(struct inspect_run *r, const char *rec, size_t len)
 {
 	const struct host_info *h = &r->h;
-	int addr = h->addr.family != URISCAN_IP_NONE;
 	const char *s;
 
 	out_u64(r->loop.record);
@@ -130,24 +87,13 @@ static void inspect_tsv(struct inspect_run *r, const char *rec, size_t len)
 		out_u64(h->u.error_offset);
 	}
 	for (unsigned c = 0; c < BASE_COMPONENTS; c++)
-		tsv_or_null(rec + h->u.part[c].off, h->u.part[c].len,
-		            URISCAN_HAS(&h->u, c));
+		out_tsv_or_null(rec + h->u.part[c].off, h->u.part[c].len,
+		                URISCAN_HAS(&h->u, c));
 	s = h->u.host_type != URISCAN_HOST_NONE
 	        ? uriscan_host_type_name(h->u.host_type)
 	        : NULL;
-	tsv_or_null(s, s ? strlen(s) : 0, s != NULL);
-	tsv_or_null(h->ip, strlen(h->ip), addr);
-	s = uriscan_ip_form_name(h->addr.form);
-	tsv_or_null(s, strlen(s), addr);
-	s = uriscan_ip_class_name(h->addr.ip_class);
-	tsv_or_null(s, strlen(s), addr);
-	tsv_or_null(h->browser, h->browser_len, h->browser_status == URISCAN_OK);
-	tsv_or_null(h->site, h->site_len, h->site_len > 0);
-	out_char('\t');
-	if (h->flags)
-		host_info_out_flags(h->flags, ',');
-	else
-		OUT_LIT("\\N");
+	out_tsv_or_null(s, s ? strlen(s) : 0, s != NULL);
+	host_fields_tsv(h);
 	out_char('\t');
 	out_tsv_field(rec, len);
 	out_char('\n');

@@ -135,6 +135,23 @@ void out_json_name(const char *s)
 		out_json_string(s, strlen(s));
 }
 
+void out_json_or_null(const char *s, size_t n, int present)
+{
+	if (present)
+		out_json_string(s, n);
+	else
+		out_bytes("null", 4);
+}
+
+void out_tsv_or_null(const char *s, size_t n, int present)
+{
+	out_char('\t');
+	if (present)
+		out_tsv_field(s, n);
+	else
+		out_bytes("\\N", 2);
+}
+
 void out_json_string(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;

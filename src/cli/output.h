@@ -105,6 +105,10 @@ void out_json_name(const char *s);
 /* A TSV field (PostgreSQL COPY text format): '\\', tab, newline and
  * carriage return become \\ \t \n \r; every other byte is copied. */
 void out_tsv_field(const char *s, size_t n);
+/* [s, s + n) as a JSON string when present, else null. */
+void out_json_or_null(const char *s, size_t n, int present);
+/* A tab, then [s, s + n) as a TSV field when present, else \N. */
+void out_tsv_or_null(const char *s, size_t n, int present);
 /* End of one output record: writes the stage when it is more than half
  * full or stdout is a terminal. */
 void out_end_record(void);
