@@ -6,7 +6,8 @@
  *
  *   uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]
  *                   [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]
- *                   [--max-length=N] [--normalize] [--keep-cut] [FILE...]
+ *                   [--max-length=N] [--normalize] [--keep-cut] [--hosts]
+ *                   [FILE...]
  *
  * Input is read in blocks (reader.h) and fed to one extractor per FILE
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
@@ -178,6 +179,8 @@ static int cmd_extract(int argc, char **argv)
 	r.o = &o;
 	r.g = cli_grammar(o.grammar);
 	r.fields = cli_grammar_fields(r.g);
+	if (o.hosts)
+		r.hi = cli_calloc(1, sizeof *r.hi); /* 2 KiB buffers */
 	if (!extract_need_components(&o))
 		o.ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	/* cut matches are dropped here, where they are counted */
@@ -194,6 +197,7 @@ static int cmd_extract(int argc, char **argv)
 	counted_set_free(&r.set);
 	norm_buf_free(&r.norm);
 	free(r.host);
+	free(r.hi);
 	uriscan_extractor_free(xf.x);
 	if (trouble)
 		return EXIT_TROUBLE;
@@ -204,7 +208,8 @@ const struct cli_command cli_cmd_extract = {
     "extract",
     "uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]\n"
     "                [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]\n"
-    "                [--max-length=N] [--normalize] [--keep-cut] [FILE...]\n",
+    "                [--max-length=N] [--normalize] [--keep-cut] [--hosts]\n"
+    "                [FILE...]\n",
     "find the URLs in any bytes (logs, mail); see\n"
     "'uriscan extract --help'\n",
     cmd_extract,

@@ -14,6 +14,7 @@
 
 #include "counted_set.h"
 #include "grammar_opts.h"
+#include "host_info.h"
 #include "norm_buf.h"
 
 enum xformat { XF_TSV, XF_JSONL };
@@ -29,6 +30,7 @@ struct xopts {
 	unsigned long jobs;
 	int normalize; /* --normalize: URLs printed and counted normalized */
 	int keep_cut;  /* --keep-cut: cut matches printed, marked */
+	int hosts;     /* --hosts: the host fields in each record */
 	struct uriscan_extract_options ex;
 	char **files;
 	int nfiles;
@@ -46,6 +48,7 @@ struct xrun {
 	struct norm_buf norm;   /* --normalize: the current match's normal form */
 	char *host;             /* --top: the lowercased host (any length) */
 	size_t host_cap;
+	struct host_info *hi;   /* --hosts: the current match's */
 };
 
 /* Scan the options (extract_opts.c): o zeroed but for its defaults;
@@ -62,6 +65,8 @@ void extract_finish(struct xrun *r);
 void extract_report_cut(const struct xrun *r);
 /* Whether the output shows components (the extractor must split). */
 int extract_need_components(const struct xopts *o);
+/* Whether -u prints records (with --format or --hosts), not URLs. */
+int extract_unique_records(const struct xopts *o);
 /* The number of '\n' in [p, p + n). */
 uint64_t extract_count_nl(const char *p, size_t n);
 

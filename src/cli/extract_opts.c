@@ -11,6 +11,8 @@
  *   -c            the number of matches; with -u, of distinct URLs
  *   --top=N       COUNT<TAB>HOST of the N most frequent hosts (0: all);
  *                 --format=jsonl: {"count":..,"host":..}
+ *   --hosts       the host fields in each record (with -u too: the
+ *                 records then); -o, -c and --top print none
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -27,7 +29,7 @@ static const char extract_help[] =
     "Usage: uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u]\n"
     "                       [-c] [--top=N] [-j N] [--no-trim]\n"
     "                       [--opaque[=LIST]] [--max-length=N] [--normalize]\n"
-    "                       [--keep-cut] [FILE...]\n"
+    "                       [--keep-cut] [--hosts] [FILE...]\n"
     "\n"
     "Find the URLs in any bytes (logs, mail, captures): the FILEs, or standard\n"
     "input when there is none or FILE is '-'. A match is the longest prefix\n"
@@ -68,16 +70,21 @@ static const char extract_help[] =
     "      --keep-cut         keep the matches cut short by a byte that\n"
     "                         continues the text, marked: \"cut\":true in\n"
     "                         jsonl, the CUT column (true/false) in tsv\n"
+    "      --hosts            add what the URL's host means, as 'uriscan\n"
+    "                         inspect' says it: ip ip_form ip_class\n"
+    "                         browser_host site flags (jsonl keys; tsv\n"
+    "                         columns before URL)\n"
     "  -h, --help             print this help and exit\n"
     "\n"
     "-o, -u, -c and --top: -c -u counts distinct URLs; -o -u is -u; any other\n"
-    "two of them, and --format with -o or -c, are a usage error.\n"
+    "two of them, and --format or --hosts with -o or -c, --hosts with --top,\n"
+    "are a usage error. -u prints records with --format or --hosts.\n"
     "\n"
     "Exit status: 0 if a URL was found, 1 if none, 2 on error.\n";
 
 enum {
 	O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_NORM,
-	O_CUT, O_H
+	O_CUT, O_HOSTS, O_H
 };
 
 static const struct cli_optdef xdefs[] = {
@@ -93,6 +100,7 @@ static const struct cli_optdef xdefs[] = {
     {0, "max-length", CLI_ARG_REQUIRED, O_MAX},
     {0, "normalize", CLI_ARG_NONE, O_NORM},
     {0, "keep-cut", CLI_ARG_NONE, O_CUT},
+    {0, "hosts", CLI_ARG_NONE, O_HOSTS},
     {'h', "help", CLI_ARG_NONE, O_H},
 };
 
@@ -100,7 +108,8 @@ static const struct cli_optdef xdefs[] = {
 struct xnames {
 	char format[CLI_OPT_NAME_MAX], only[CLI_OPT_NAME_MAX],
 	    count[CLI_OPT_NAME_MAX], unique[CLI_OPT_NAME_MAX],
-	    top[CLI_OPT_NAME_MAX], norm[CLI_OPT_NAME_MAX];
+	    top[CLI_OPT_NAME_MAX], norm[CLI_OPT_NAME_MAX],
+	    hosts[CLI_OPT_NAME_MAX];
 };
 
 struct xscan {
@@ -162,6 +171,10 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 	case O_CUT:
 		o->keep_cut = 1;
 		break;
+	case O_HOSTS:
+		o->hosts = 1;
+		cli_opt_name(d, spelled, s->n.hosts);
+		break;
 	case O_H:
 		out_str(extract_help);
 		out_flush();
@@ -181,6 +194,10 @@ static void xmode(struct xopts *o, const struct xnames *n)
 	cli_conflict(n->only, n->top, "--top prints hosts, -o URLs");
 	cli_conflict(n->unique, n->top, "--top counts every match's host");
 	cli_conflict(n->only, n->format, "-o is an output format itself");
+	cli_conflict(n->count, n->hosts, "-c prints a number, no records");
+	cli_conflict(n->only, n->hosts, "-o prints URLs, no records");
+	cli_conflict(n->top, n->hosts, "--top prints counts per host, no "
+	             "records");
 	if (n->count[0] && n->unique[0] == '\0')
 		cli_conflict(n->count, n->norm,
 		             "the normal form does not change the number of "

@@ -7,13 +7,20 @@
 #include <string.h>
 
 #include "cmd_extract.h"
+#include "host_fields.h"
 #include "output.h"
 #include "report.h"
+
+int extract_unique_records(const struct xopts *o)
+{
+	return o->format_given || o->hosts;
+}
 
 int extract_need_components(const struct xopts *o)
 {
 	return o->mode == XM_TOP ||
-	       ((o->mode == XM_LIST || (o->mode == XM_UNIQUE && o->format_given)) &&
+	       ((o->mode == XM_LIST ||
+	         (o->mode == XM_UNIQUE && extract_unique_records(o))) &&
 	        o->format == XF_JSONL);
 }
 
@@ -113,13 +120,15 @@ static void emit_tsv(struct xrun *r, const struct uriscan_match *m)
 	out_u64(m->offset);
 	out_char('\t');
 	out_u64(m->length);
-	out_char('\t');
 	if (r->o->keep_cut) {
 		if (m->flags & URISCAN_MATCH_CUT)
-			OUT_LIT("true\t");
+			OUT_LIT("\ttrue");
 		else
-			OUT_LIT("false\t");
+			OUT_LIT("\tfalse");
 	}
+	if (r->hi)
+		host_fields_tsv(r->hi);
+	out_char('\t');
 	url_line(p, n);
 }
 
@@ -172,6 +181,8 @@ static void emit_jsonl(struct xrun *r, const struct uriscan_match *m,
 	out_json_name(m->uri.host_type != URISCAN_HOST_NONE
 	                  ? uriscan_host_type_name(m->uri.host_type)
 	                  : NULL);
+	if (r->hi)
+		host_fields_jsonl(r->hi, "", 0);
 	OUT_LIT("}\n");
 	out_end_record();
 }
@@ -198,7 +209,7 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
 		normal_form(r, m, &p, &n);
 		if (!counted_set_add(&r->set, p, n))
 			return;
-		if (r->o->format_given)
+		if (extract_unique_records(r->o))
 			break;
 		url_line(p, n);
 		return;
@@ -212,6 +223,10 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
 	case XM_LIST:
 		break;
 	}
+	/* the matched URL as found (not its normal form); a truncated
+	 * match's first bytes, where its host is */
+	if (r->hi)
+		host_info_fill(r->hi, r->g, m->bytes, m->nbytes);
 	if (r->o->format == XF_TSV)
 		emit_tsv(r, m);
 	else

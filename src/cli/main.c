@@ -80,6 +80,8 @@ static const char help_options[] =
     "      --keep-cut         extract: keep matches cut short by a letter,\n"
     "                         digit or non-ASCII byte, marked\n"
     "      --normalize        extract, log --summary: count normal forms\n"
+    "      --hosts            extract: add what each host means (the fields\n"
+    "                         of inspect: ip ip_class site flags...)\n"
     "      --log-format=FMT   log: the input, combined, common or auto\n"
     "      --summary          log: counts and top lists instead of records\n"
     "  -v, --verbose          log: show the lines not in the format\n"
