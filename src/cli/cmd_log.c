@@ -184,6 +184,8 @@ static void log_record(void *ctx, const char *rec, size_t len)
 		return;
 	}
 	judge(r, &v);
+	if (r->lh)
+		log_hosts_read(r, &v);
 	if (v.st == URISCAN_OK)
 		r->tv++;
 	else
@@ -210,6 +212,8 @@ static int cmd_log(int argc, char **argv)
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
 	nfiles = log_options(&r, argc, argv);
+	if (r.with_hosts)
+		r.lh = cli_calloc(1, sizeof *r.lh); /* 2 KiB buffers */
 	r.loop.delim = '\n';
 	r.loop.strip_cr = 1;
 	r.loop.fn = log_record;
@@ -226,6 +230,7 @@ static int cmd_log(int argc, char **argv)
 	counted_set_free(&r.errors);
 	log_fields_free(&r.f);
 	norm_buf_free(&r.norm);
+	log_hosts_free(&r);
 	if (trouble)
 		return EXIT_TROUBLE;
 	return r.not_in_format ? EXIT_INVALID : EXIT_SUCCESS;
@@ -234,8 +239,8 @@ static int cmd_log(int argc, char **argv)
 const struct cli_command cli_cmd_log = {
     "log",
     "uriscan log [--log-format=combined|common|auto] [-g GRAMMAR]\n"
-    "            [--format=jsonl|tsv] [--summary [--top=N] [--normalize]]\n"
-    "            [-v] [FILE...]\n",
+    "            [--format=jsonl|tsv] [--hosts]\n"
+    "            [--summary [--top=N] [--normalize]] [-v] [FILE...]\n",
     "judge the request lines and referers of HTTP access logs\n"
     "(common, combined); see 'uriscan log --help'\n",
     cmd_log,

@@ -2,8 +2,8 @@
 /*
  * cmd_log.h: the parts of `uriscan log` (cmd_log.c: judging, the FILE loop;
  * log_opts.c: the options; log_line.h: the access-log line format;
- * log_output.c: the records and the summary). Internal to log; other
- * commands do not include it.
+ * log_output.c: the records; log_summary.c: the summary; log_hosts.c:
+ * --hosts). Internal to log; other commands do not include it.
  */
 #ifndef URISCAN_CLI_LOG_H
 #define URISCAN_CLI_LOG_H
@@ -14,9 +14,21 @@
 #include "uriscan.h"
 
 #include "counted_set.h"
+#include "host_info.h"
 #include "input.h"
 #include "log_line.h"
 #include "norm_buf.h"
+
+/* --hosts: what the hosts of the line's target and referer mean
+ * (log_hosts.c), and their counts for --summary. */
+struct log_hosts {
+	struct host_info target, referer;
+	int has_target, has_referer; /* each was read (else its fields null) */
+	char *buf;                   /* "http://" and a CONNECT target */
+	size_t cap;
+	uint64_t target_class[URISCAN_IP_CLASS_COUNT], target_flag[32];
+	uint64_t referer_class[URISCAN_IP_CLASS_COUNT], referer_flag[32];
+};
 
 struct logrun {
 	struct record_loop loop;
@@ -24,6 +36,8 @@ struct logrun {
 	enum uriscan_grammar g;
 	int tsv, summary, verbose;
 	int normalize; /* --normalize: --summary counts normal forms */
+	int with_hosts; /* --hosts */
+	struct log_hosts *lh; /* with --hosts */
 	struct norm_buf norm;
 	unsigned long top; /* --top=N; 0: all */
 	/* counts */
@@ -45,9 +59,20 @@ struct log_verdict {
  * exit. */
 int log_options(struct logrun *r, int argc, char **argv);
 
+/* Whether the request line was split as far as its target. */
+static inline int log_has_target(const struct log_verdict *v)
+{
+	return v->st == URISCAN_OK || v->q.error_part >= URISCAN_REQUEST_TARGET;
+}
+
+/* --hosts (log_hosts.c): read the hosts of the line's target and referer
+ * into r->lh (and count them with --summary). */
+void log_hosts_read(struct logrun *r, const struct log_verdict *v);
+void log_hosts_free(struct logrun *r);
+
 /* One output record for the line (log_output.c). */
 void log_print_line(struct logrun *r, const struct log_verdict *v);
-/* --summary: the counts and the top lists (log_output.c). */
+/* --summary: the counts and the top lists (log_summary.c). */
 void log_print_summary(struct logrun *r);
 
 #endif

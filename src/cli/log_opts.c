@@ -18,7 +18,7 @@
 
 static const char log_help[] =
     "Usage: uriscan log [--log-format=combined|common|auto] [-g GRAMMAR]\n"
-    "                   [--format=jsonl|tsv] [--summary [--top=N]\n"
+    "                   [--format=jsonl|tsv] [--hosts] [--summary [--top=N]\n"
     "                   [--normalize]] [-v] [FILE...]\n"
     "\n"
     "Read Apache/nginx access logs (common, combined) and judge each line's\n"
@@ -38,6 +38,12 @@ static const char log_help[] =
     "                         0: all)\n"
     "      --normalize        --summary: count paths and referer hosts in\n"
     "                         normal form (as 'uriscan normalize')\n"
+    "      --hosts            add what the target's and the referer's hosts\n"
+    "                         mean, as 'uriscan inspect' says it: target_ and\n"
+    "                         referer_ ip ip_form ip_class browser_host site\n"
+    "                         flags (null when there is none); --summary:\n"
+    "                         the targets and referers counted by ip_class\n"
+    "                         and by flag\n"
     "  -v, --verbose          show each line not in the format on stderr\n"
     "  -h, --help             print this help and exit\n"
     "\n"
@@ -50,7 +56,7 @@ static const char log_help[] =
 
 enum {
 	L_LOGFMT, L_FORMAT, L_OUTPUT, L_SUMMARY, L_TOP, L_VERBOSE, L_GRAMMAR,
-	L_NORM, L_HELP
+	L_NORM, L_HOSTS, L_HELP
 };
 
 static const struct cli_optdef log_opts[] = {
@@ -62,6 +68,7 @@ static const struct cli_optdef log_opts[] = {
     {'v', "verbose", CLI_ARG_NONE, L_VERBOSE},
     {'g', "grammar", CLI_ARG_REQUIRED, L_GRAMMAR},
     {0, "normalize", CLI_ARG_NONE, L_NORM},
+    {0, "hosts", CLI_ARG_NONE, L_HOSTS},
     {'h', "help", CLI_ARG_NONE, L_HELP},
 };
 
@@ -118,6 +125,9 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 	case L_NORM:
 		r->normalize = 1;
 		cli_opt_name(d, spelled, ls->norm);
+		break;
+	case L_HOSTS:
+		r->with_hosts = 1;
 		break;
 	case L_HELP:
 		out_str(log_help);

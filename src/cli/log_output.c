@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * log_output.c: what `uriscan log` prints (log.h): one JSON Lines or TSV
- * record per log line, or the --summary. Output only; judges nothing.
+ * log_output.c: what `uriscan log` prints per log line (cmd_log.h): one
+ * JSON Lines or TSV record, with --hosts the host fields of its target
+ * and referer (host_fields.h). Output only; judges nothing. The
+ * --summary is log_summary.c's.
  */
 #include <string.h>
 
 #include "cmd_log.h"
+#include "host_fields.h"
 #include "output.h"
 
 /* Output helpers that switch on the format. */
@@ -97,7 +100,7 @@ static void print_request(const struct logrun *r, const struct log_verdict *v)
 	const char *req = r->f.req;
 	int ok = v->st == URISCAN_OK;
 
-	const int has_target = ok || q->error_part >= URISCAN_REQUEST_TARGET;
+	const int has_target = log_has_target(v);
 
 	/* the request as logged (escapes decoded), split or not: its bytes
 	 * are always in the record (uriscan.logformat's "request" too) */
@@ -161,6 +164,33 @@ static void print_referer(const struct logrun *r, const struct log_verdict *v)
 	if (f->fl >= 0) v_esc(r, f->ref_esc, f->nref_esc); else v_null(r);
 }
 
+/* --hosts: target_* and referer_* (host_fields.h), null for what the
+ * line does not have. */
+static void print_hosts(const struct logrun *r)
+{
+	const struct log_hosts *lh = r->lh;
+
+	if (r->tsv) {
+		if (lh->has_target)
+			host_fields_tsv(&lh->target);
+		else
+			host_fields_tsv_null();
+		if (lh->has_referer)
+			host_fields_tsv(&lh->referer);
+		else
+			host_fields_tsv_null();
+		return;
+	}
+	if (lh->has_target)
+		host_fields_jsonl(&lh->target, "target_", 0);
+	else
+		host_fields_jsonl_null("target_");
+	if (lh->has_referer)
+		host_fields_jsonl(&lh->referer, "referer_", 0);
+	else
+		host_fields_jsonl_null("referer_");
+}
+
 void log_print_line(struct logrun *r, const struct log_verdict *v)
 {
 	if (!r->tsv)
@@ -171,80 +201,10 @@ void log_print_line(struct logrun *r, const struct log_verdict *v)
 	print_request(r, v);
 	KEY(r, "status"); out_u64(r->f.status);
 	print_referer(r, v);
+	if (r->lh)
+		print_hosts(r);
 	if (!r->tsv)
 		out_char('}');
 	out_char('\n');
-	out_end_record();
-}
-
-/* The first `top` entries of c (all when top is 0). */
-static void top_json(const char *name, struct counted_set *c,
-                     unsigned long top)
-{
-	const struct counted_entry *v = counted_set_sorted(c);
-
-	out_char(',');
-	out_char('"');
-	out_str(name);
-	OUT_LIT("\":[");
-	for (size_t i = 0; i < c->n && (top == 0 || i < top); i++) {
-		if (i)
-			out_char(',');
-		OUT_LIT("[");
-		out_json_string(v[i].key, v[i].len);
-		out_char(',');
-		out_u64(v[i].count);
-		OUT_LIT("]");
-	}
-	out_char(']');
-}
-
-static void top_tsv(const char *name, struct counted_set *c,
-                    unsigned long top)
-{
-	const struct counted_entry *v = counted_set_sorted(c);
-
-	for (size_t i = 0; i < c->n && (top == 0 || i < top); i++) {
-		out_str(name);
-		out_char('\t');
-		out_tsv_field(v[i].key, v[i].len);
-		out_char('\t');
-		out_u64(v[i].count);
-		out_char('\n');
-	}
-}
-
-void log_print_summary(struct logrun *r)
-{
-	static const char *const names[] = {
-	    "lines", "not_in_format", "targets_valid", "targets_invalid",
-	    "referers_valid", "referers_invalid", "referers_absent"};
-	uint64_t v[] = {r->lines, r->not_in_format, r->tv, r->ti,
-	                r->rv, r->ri, r->rabsent};
-	if (r->tsv) {
-		for (size_t i = 0; i < 7; i++) {
-			out_str(names[i]);
-			OUT_LIT("\t\t");
-			out_u64(v[i]);
-			out_char('\n');
-		}
-		top_tsv("referer_host", &r->hosts, r->top);
-		top_tsv("path", &r->paths, r->top);
-		top_tsv("invalid_target", &r->errors, 0);
-	} else {
-		out_char('{');
-		for (size_t i = 0; i < 7; i++) {
-			if (i)
-				out_char(',');
-			out_char('"');
-			out_str(names[i]);
-			OUT_LIT("\":");
-			out_u64(v[i]);
-		}
-		top_json("top_referer_hosts", &r->hosts, r->top);
-		top_json("top_paths", &r->paths, r->top);
-		top_json("invalid_targets", &r->errors, 0);
-		OUT_LIT("}\n");
-	}
 	out_end_record();
 }
