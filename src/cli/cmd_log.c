@@ -4,8 +4,9 @@
  * combined): the judging of each line's request line and referer by the
  * library (uriscan_request_line, uriscan_parse), the counts. The options
  * are log_opts.c's, the line format log_line.c's, the output
- * log_output.c's; records come from input.h's record loop. Memory: one line at a time; --summary keeps one
- * count per distinct referer host, path and error kind.
+ * log_output.c's and log_summary.c's, --hosts log_hosts.c's; records come
+ * from input.h's record loop. Memory: one line at a time; --summary keeps
+ * one count per distinct referer host, path and error kind.
  */
 #include <stdio.h>
 #include <stdlib.h>
