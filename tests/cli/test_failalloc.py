@@ -53,9 +53,12 @@ COMMANDS = [
     ("get", ["get", "{host}"], SMALL),
     ("log", ["log"], lines(LOG, 40)),
     ("log --summary", ["log", "--summary", "--normalize"], lines(LOG, 40)),
+    ("log --hosts", ["log", "--hosts", "--format=tsv"], lines(LOG, 40)),
+    ("log --hosts --summary", ["log", "--hosts", "--summary"], lines(LOG, 40)),
     ("extract", ["extract", "--opaque"], TEXTS),
     ("extract --top", ["extract", "--top", "3", "--normalize"], TEXTS),
     ("extract --unique", ["extract", "--unique", "--format=jsonl"], TEXTS),
+    ("extract --hosts", ["extract", "--hosts", "--format=jsonl"], TEXTS),
     ("extract -j 2", ["extract", "-j", "2", "--count"], BIG),
     ("rules", ["rules"], b""),
 ]
