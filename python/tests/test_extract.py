@@ -25,18 +25,18 @@ def ecases():
 def expected(text, want, opts):
     max_len = opts.get("max_len", 8192)
     out = []
-    for off, url, length, trunc in want:
+    for off, url, length, trunc, cut in want:
         if trunc:
             url = text[off:off + min(length, max_len)]
         assert text[off:off + len(url)] == url, "vector: match not in the text"
-        out.append((off, url, length, trunc))
+        out.append((off, url, length, trunc, cut))
     return out
 
 
 def got(matches, grammar):
     out = []
     for m in matches:
-        out.append((m.offset, m.url, m.length, m.truncated))
+        out.append((m.offset, m.url, m.length, m.truncated, m.cut))
         if m.truncated:
             assert m.uri is None
         else:  # components: those of parse() of the match
@@ -60,10 +60,11 @@ def test_extract_records(grammar, opts, text, want):
     all of them when it is truncated."""
     want = expected(text, want, opts)
     recs = uriscan._core.extract_records(text, grammar, **opts)
-    assert [(r["url"], r["truncated"]) for r in recs] == [(u, t) for _, u, _, t in want]
+    assert [(r["url"], r["truncated"], r["cut"]) for r in recs] == \
+        [(u, t, c) for _, u, _, t, c in want]
     names = ("scheme", "host", "port", "path", "query", "fragment")
     for r in recs:
-        assert list(r) == ["url", "truncated", *names, "host_type"]
+        assert list(r) == ["url", "truncated", "cut", *names, "host_type"]
         if r["truncated"]:
             assert all(r[k] is None for k in names + ("host_type",))
             continue

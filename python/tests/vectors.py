@@ -116,7 +116,7 @@ def grammar_cases(path):
 
 def extract_cases(path):
     """(where, options dict, text bytes, expected [(offset, url, length,
-    truncated)]) of extract-*.tsv."""
+    truncated, cut)]) of extract-*.tsv."""
     out = []
     for n, f in lines(path):
         assert len(f) == 3, f"{path}:{n}: three columns"
@@ -139,15 +139,16 @@ def extract_cases(path):
         want = []
         if f[2] != b"-":
             for w in f[2].split(b" "):
-                w = w[1:] if w.startswith(b"c") else w  # cut (keepcut only)
+                cut = w.startswith(b"c")  # a cut match (keepcut only)
+                w = w[1:] if cut else w
                 m = re.fullmatch(rb"(\d+)=(.*)", w, re.S)
                 if m:
                     url = m.group(2)
-                    want.append((int(m.group(1)), url, len(url), False))
+                    want.append((int(m.group(1)), url, len(url), False, cut))
                     continue
                 m = re.fullmatch(rb"(\d+)\+(\d+)!T", w)
                 assert m, f"{path}:{n}: bad match {w!r}"
-                want.append((int(m.group(1)), None, int(m.group(2)), True))
+                want.append((int(m.group(1)), None, int(m.group(2)), True, cut))
         out.append((f"{os.path.basename(path)}:{n}", opts, text, want))
     return out
 

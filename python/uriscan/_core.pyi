@@ -104,6 +104,7 @@ class Match(tuple[Any, ...]):
     url: bytes
     truncated: bool
     uri: Optional[URI[bytes]]
+    cut: bool
 
 @final
 class HostAddress(tuple[Any, ...]):

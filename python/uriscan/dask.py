@@ -46,7 +46,7 @@ DEFAULT_BLOCKSIZE = "64MiB"
 # made by read_text(encoding="latin-1") become their bytes again unchanged.
 DEFAULT_ENCODING = "latin-1"
 # the keys of extract_bag's records, in their order
-URL_KEYS = ("url", "truncated", "scheme", "host", "port", "path", "query",
+URL_KEYS = ("url", "truncated", "cut", "scheme", "host", "port", "path", "query",
             "fragment", "host_type")
 
 
@@ -88,7 +88,8 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
                 blocksize=DEFAULT_BLOCKSIZE, encoding: str = DEFAULT_ENCODING,
                 **options) -> _db.Bag:
     """A bag of one record per URL found: dicts of URL_KEYS, url (bytes),
-    truncated (bool), scheme host port path query fragment (bytes or None)
+    truncated and cut (bool: cut only with keep_cut=True, as
+    uriscan.Match.cut), scheme host port path query fragment (bytes or None)
     and host_type (str or None).
 
     paths_or_bag: file paths or globs (any file system Dask reads: s3://,
@@ -269,7 +270,7 @@ def count_flags(bag: _db.Bag, field: str = "flags") -> "_db.Item":
 def _columns(kind: str, hosts: bool = False) -> dict:
     if kind == "url":
         cols = {k: object for k in URL_KEYS + (_HOST_FIELDS if hosts else ())}
-        cols.update(truncated=bool, port="Int64")
+        cols.update(truncated=bool, cut=bool, port="Int64")
         return cols
     if kind == "log":
         cols = {k: object for k in _LOG_KEYS + (_LOG_HOST_KEYS if hosts else ())}

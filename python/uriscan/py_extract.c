@@ -27,6 +27,7 @@ typedef struct {
 	uriscan_extractor *x;
 	int components;
 	int busy;         /* a thread is scanning with the GIL released */
+	uint64_t offset_before; /* the C extractor's offset when busy was set */
 	int state;        /* iterator: 0 fed, 1 finished, 2 done; Extractor:
 	                     1 after finish() */
 	int broken;       /* Extractor: a call failed part way: reset first */
@@ -48,12 +49,14 @@ static PyStructSequence_Field match_fields[] = {
     {"truncated", "True when the match was longer than max_len"},
     {"uri", "its components as a uriscan.URI over url, or None (truncated, "
             "or components=False)"},
+    {"cut", "True when the match was cut short by a byte that continues the "
+            "text (kept by keep_cut=True; always False without it)"},
     {NULL, NULL}};
 static PyStructSequence_Desc match_desc = {
     "uriscan.Match",
     "Match(sequence, dict={})\n--\n\n"
     "A URL found by uriscan.extract or uriscan.Extractor.",
-    match_fields, 5};
+    match_fields, 6};
 
 int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
                         struct uriscan_extract_options *opt, int *components)
@@ -169,6 +172,7 @@ static PyObject *make_match(XObject *self, const struct pending *p)
 	const char *src = (p->in_arena ? self->arena : (const char *)self->view.buf) + p->at;
 	PyObject *t = PyStructSequence_New(upy_MatchType), *url, *uri;
 	int trunc = (p->flags & URISCAN_MATCH_TRUNCATED) != 0;
+	int cut = (p->flags & URISCAN_MATCH_CUT) != 0;
 	if (t == NULL)
 		return NULL;
 	url = PyBytes_FromStringAndSize(src, (Py_ssize_t)p->nbytes);
@@ -188,6 +192,7 @@ static PyObject *make_match(XObject *self, const struct pending *p)
 	PyStructSequence_SET_ITEM(t, 2, url);
 	PyStructSequence_SET_ITEM(t, 3, PyBool_FromLong(trunc));
 	PyStructSequence_SET_ITEM(t, 4, uri);
+	PyStructSequence_SET_ITEM(t, 5, PyBool_FromLong(cut));
 	if (PyStructSequence_GET_ITEM(t, 0) == NULL || PyStructSequence_GET_ITEM(t, 1) == NULL)
 		goto fail;
 	return t;
@@ -208,6 +213,7 @@ static int enter(XObject *self)
 		                "way and its matches are lost (call reset first)");
 		return -1;
 	}
+	self->offset_before = uriscan_extractor_offset(self->x);
 	self->busy = 1;
 	return 0;
 }
@@ -355,6 +361,10 @@ static PyObject *x_reset(XObject *self, PyObject *unused)
 static PyObject *x_offset(XObject *self, void *c)
 {
 	(void)c;
+	/* while a thread scans without the GIL the C extractor's offset is
+	 * being written: the offset when that call began */
+	if (self->busy)
+		return PyLong_FromUnsignedLongLong(self->offset_before);
 	return PyLong_FromUnsignedLongLong(uriscan_extractor_offset(self->x));
 }
 
@@ -369,7 +379,8 @@ static PyMethodDef x_methods[] = {
     {"reset", (PyCFunction)x_reset, METH_NOARGS, "reset($self, /)\n--\n\nForget the stream."},
     {NULL, NULL, 0, NULL}};
 static PyGetSetDef x_getset[] = {
-    {"offset", (getter)x_offset, NULL, "bytes fed since creation or reset", NULL},
+    {"offset", (getter)x_offset, NULL, "bytes fed since creation or reset (while another thread is in a call: "
+     "as that call began)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject ExtractorType = {

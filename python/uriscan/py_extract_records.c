@@ -15,11 +15,11 @@
 /* The record's keys, in their order (interned once); the components are
  * taken from uriscan_uri.part[] at comps[i]. */
 enum {
-	K_URL, K_TRUNCATED, K_SCHEME, K_HOST, K_PORT, K_PATH, K_QUERY,
+	K_URL, K_TRUNCATED, K_CUT, K_SCHEME, K_HOST, K_PORT, K_PATH, K_QUERY,
 	K_FRAGMENT, K_HOST_TYPE, K_COUNT
 };
 static const char *const key_names[K_COUNT] = {
-    "url", "truncated", "scheme", "host", "port", "path", "query", "fragment",
+    "url", "truncated", "cut", "scheme", "host", "port", "path", "query", "fragment",
     "host_type"};
 static const unsigned comps[] = {URISCAN_SCHEME, URISCAN_HOST, URISCAN_PORT,
                                  URISCAN_PATH, URISCAN_QUERY, URISCAN_FRAGMENT};
@@ -41,7 +41,7 @@ struct found {
 	uint64_t off;
 	size_t nbytes;
 	uint32_t present; /* of comps[], as bits of uriscan_uri.present */
-	unsigned char truncated, host_type;
+	unsigned char truncated, cut, host_type;
 	struct uriscan_span part[sizeof comps / sizeof comps[0]];
 };
 
@@ -72,6 +72,7 @@ static int on_match(void *user, const struct uriscan_match *m)
 	f->off = m->offset;
 	f->nbytes = m->nbytes;
 	f->truncated = (m->flags & URISCAN_MATCH_TRUNCATED) != 0;
+	f->cut = (m->flags & URISCAN_MATCH_CUT) != 0; /* keep_cut=True only */
 	f->host_type = (unsigned char)m->uri.host_type;
 	f->present = m->uri.present;
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++)
@@ -99,7 +100,8 @@ static PyObject *record(const char *s, const struct found *f, int hosts,
 	    (hosts && upy_host_fields_put(d, g, b, f->nbytes) < 0) ||
 	    upy_dict_put(d, keys[K_URL],
 	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
-	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0)
+	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0 ||
+	    PyDict_SetItem(d, keys[K_CUT], f->cut ? Py_True : Py_False) < 0)
 		goto fail;
 	if (f->truncated)
 		return d; /* no components */

@@ -90,7 +90,8 @@ static PyMethodDef methods[] = {
      "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
      "buffer stays pinned while the iterator lives; the scan runs without\n"
      "the GIL. keep_cut=True: also the matches cut short by a letter, a\n"
-     "digit or (not rfc3987) a byte >= 0x80 (URISCAN_EXTRACT_KEEP_CUT)."},
+     "digit or (not rfc3987) a byte >= 0x80 (URISCAN_EXTRACT_KEEP_CUT),\n"
+     "marked Match.cut."},
     {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
      "to_uri($module, s, *, idna=False)\n--\n\n"
      "IRI to URI (RFC 3987 3.1), str or bytes."},
