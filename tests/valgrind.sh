@@ -5,6 +5,10 @@
 # it exit 99. A Python test script runs natively (Python itself is not
 # under test) with URISCAN_VALGRIND set to the same valgrind command, which
 # the scripts put in front of the uriscan programs they start.
+# URISCAN_TEST_LIGHT: the tests that run megabytes through the library
+# (test_extract) run smaller inputs on the same paths.
+URISCAN_TEST_LIGHT=1
+export URISCAN_TEST_LIGHT
 vg="valgrind --quiet --error-exitcode=99 --leak-check=full \
 --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 case "${1##*/}" in
