@@ -1423,6 +1423,25 @@ enum uriscan_confusion {
 URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
                                   size_t len, unsigned flags,
                                   uint32_t *found, struct uriscan_error *err);
+/*
+ * The confusion flags of s[0, len) for a caller that has parsed s already:
+ * the set uriscan_confusion(u->grammar, s, len, 0, ...) gives, without
+ * parsing s again. u is the result of uriscan_parse(grammar, s, len, 0, u)
+ * when that returned URISCAN_OK, or an extraction match's uri with s its
+ * bytes (struct uriscan_match: offsets relative to them); NULL when s is
+ * not valid for the grammar (then browser_host_differs is never set, as
+ * uriscan_confusion sets it only on valid URLs). Only u's host span is
+ * read, and it must lie inside s[0, len). flags: 0.
+ * Returns URISCAN_OK, URISCAN_E_TOO_LONG (len above 2^32 - 1),
+ * URISCAN_E_INVALID_ARG (found NULL, s NULL with len > 0, flags not 0, a
+ * host span outside s[0, len)), URISCAN_E_GRAMMAR_UNKNOWN /
+ * URISCAN_E_GRAMMAR_UNAVAILABLE (u->grammar); err->offset is 0 for all of
+ * them. Reads only s[0, len); allocates only inside libidn2 (freed).
+ */
+URISCAN_API int uriscan_confusion_parsed(const char *s, size_t len,
+                                         const struct uriscan_uri *u,
+                                         unsigned flags, uint32_t *found,
+                                         struct uriscan_error *err);
 /* The name of one flag bit ("userinfo"), "unknown" for anything else;
  * static, never NULL. */
 URISCAN_API const char *uriscan_confusion_name(uint32_t bit);

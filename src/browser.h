@@ -51,4 +51,11 @@ int uriscan__wread(const unsigned char *s, size_t len,
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff);
 
+/* The host a browser reaches for a reading w of u with status OK: file's
+ * empty host, "localhost" and drive letters, then uriscan__whost on the
+ * host span; its arguments and statuses. uriscan_browser_host is
+ * uriscan__wread and this. */
+int uriscan__wbrowser(const unsigned char *u, const struct uriscan__wread *w,
+                      char *out, size_t cap, size_t *n, size_t *eoff);
+
 #endif

@@ -271,6 +271,39 @@ static int put_addr(const struct uriscan_host_addr *a, char *out, size_t cap,
 	return put(out, cap, n, t, k + 2);
 }
 
+/* The fast path: a host of ASCII letters, digits, '-' and '.' without an
+ * "xn--" label whose last label is not a number is a name as it stands:
+ * nothing to remove, decode, map or refuse; the browser's host is its
+ * lower case. 1 when s[b, e) is such a host (out, *n and the status *st
+ * set as put() sets them), 0 when the full reading must run. */
+static int whost_plain(const unsigned char *s, size_t b, size_t e, char *out,
+                       size_t cap, size_t *n, int *st)
+{
+	unsigned notes;
+	size_t i;
+
+	if (e <= b || e - b > URISCAN__WHOST_MAX)
+		return 0;
+	for (i = b; i < e; i++)
+		if (!(uriscan__host_byte[s[i]] & HB_NAME))
+			return 0;
+	for (i = b; i + 3 < e; i++)
+		if ((i == b || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
+		    (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
+			return 0;
+	if (uriscan__last_label_numeric(s + b, e - b, &notes))
+		return 0;
+	*n = e - b;
+	if (e - b > cap) {
+		*st = URISCAN_E_BUFFER_TOO_SMALL;
+		return 1;
+	}
+	for (i = b; i < e; i++)
+		out[i - b] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
+	*st = URISCAN_OK;
+	return 1;
+}
+
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff)
 {
@@ -282,6 +315,8 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 
 	*n = 0;
 	*eoff = b;
+	if (whost_plain(s, b, e, out, cap, n, &st))
+		return st;
 	/* tabs and newlines go; '[' starts an IPv6 address (not decoded) */
 	for (i = b; i < e; i++) {
 		if (is_tabnl(s[i]))
@@ -377,23 +412,34 @@ int uriscan_browser_host(const char *s, size_t len, unsigned flags,
 		uriscan__host_err(err, st, st == URISCAN_E_UNSUPPORTED ? 0 : w.err_off);
 		return st;
 	}
-	if (w.file) {
-		/* "localhost" and the empty host are the empty host; a Windows
-		 * drive letter ("C:", "C|") is the path, not a host */
-		size_t hb = nx(u, w.host_b, w.host_e), h2 = hb < w.host_e ? nx(u, hb + 1, w.host_e) : w.host_e;
-		if (hb == w.host_e ||
-		    (alpha(u[hb]) && h2 < w.host_e && (u[h2] == ':' || u[h2] == '|') &&
-		     nx(u, h2 + 1, w.host_e) == w.host_e))
-			return URISCAN_OK;
-	}
-	st = uriscan__whost(u, w.host_b, w.host_e, out, out_cap, &n, &eoff);
-	if (st == URISCAN_OK && w.file && n == 9 && memcmp(out, "localhost", 9) == 0)
-		n = 0;
+	st = uriscan__wbrowser(u, &w, out, out_cap, &n, &eoff);
 	*out_len = n;
 	uriscan__host_err(err, st,
 	                  st == URISCAN_E_BUFFER_TOO_SMALL ||
 	                          st == URISCAN_E_IDNA_UNAVAILABLE
 	                      ? 0
 	                      : eoff);
+	return st;
+}
+
+int uriscan__wbrowser(const unsigned char *u, const struct uriscan__wread *w,
+                      char *out, size_t cap, size_t *n, size_t *eoff)
+{
+	int st;
+
+	*n = 0;
+	*eoff = 0;
+	if (w->file) {
+		/* "localhost" and the empty host are the empty host; a Windows
+		 * drive letter ("C:", "C|") is the path, not a host */
+		size_t hb = nx(u, w->host_b, w->host_e), h2 = hb < w->host_e ? nx(u, hb + 1, w->host_e) : w->host_e;
+		if (hb == w->host_e ||
+		    (alpha(u[hb]) && h2 < w->host_e && (u[h2] == ':' || u[h2] == '|') &&
+		     nx(u, h2 + 1, w->host_e) == w->host_e))
+			return URISCAN_OK;
+	}
+	st = uriscan__whost(u, w->host_b, w->host_e, out, cap, n, eoff);
+	if (st == URISCAN_OK && w->file && *n == 9 && memcmp(out, "localhost", 9) == 0)
+		*n = 0;
 	return st;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "browser.h"
+#include "confusion.h"
 #include "host_addr.h"
 #include "internal.h"
 #include "pct.h"
@@ -53,115 +54,12 @@ int uriscan_confusion_from_name(const char *name, size_t len, uint32_t *bit,
 	return URISCAN_E_INVALID_ARG;
 }
 
-static int ieq(const unsigned char *s, const char *w, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if ((s[i] | (w[i] >= 'a' ? 0x20 : 0)) != (unsigned char)w[i])
-			return 0;
-	return 1;
-}
-
-/* "%2e" at s[i]? */
-static int pct_dot(const unsigned char *s, size_t i, size_t e)
-{
-	return i + 3 <= e && s[i] == '%' && s[i + 1] == '2' &&
-	       (s[i + 2] | 0x20) == 'e';
-}
-
-/* A segment s[b, e) that is "." or "..", some dots percent-encoded. */
-static int dot_seg(const unsigned char *s, size_t b, size_t e)
-{
-	unsigned dots = 0;
-	size_t i = b;
-
-	while (i < e && dots < 3) {
-		if (s[i] == '.')
-			i++;
-		else if (pct_dot(s, i, e))
-			i += 3;
-		else
-			return 0;
-		dots++;
-	}
-	return i == e && dots >= 1 && dots <= 2;
-}
-
-/* The bytes anywhere: backslash, white space, NUL, encoded delimiters. */
 /* Does c end an authority ('/', '?' or '#')? Not strchr: it finds the
  * NUL terminator too, and a NUL byte is data (it stays in the authority,
  * whose host a browser then refuses). */
 static int auth_end(unsigned char c)
 {
 	return c == '/' || c == '?' || c == '#';
-}
-
-static uint32_t scan_bytes(const unsigned char *s, size_t len)
-{
-	static const char *const enc[] = {"2f", "5c", "3f", "23", "40", "2e"};
-	uint32_t f = 0;
-	size_t i, k;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = s[i];
-		if (c == '\\')
-			f |= F(BACKSLASH);
-		else if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
-			f |= F(WHITESPACE);
-		else if (c == 0)
-			f |= F(NUL);
-		else if (c == '%' && i + 2 < len) {
-			if (s[i + 1] == '0' && s[i + 2] == '0')
-				f |= F(NUL);
-			for (k = 0; k < 6; k++)
-				if (ieq(s + i + 1, enc[k], 2))
-					f |= F(ENCODED_DELIMITER);
-		}
-	}
-	return f;
-}
-
-/* The host s[b, e) without tabs and newlines, percent-decoded, into d. */
-static size_t decode_host(const unsigned char *s, size_t b, size_t e,
-                          unsigned char *d, size_t cap)
-{
-	size_t i, n = 0;
-
-	for (i = b; i < e && n < cap; i++) {
-		int hi, lo;
-		if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r')
-			continue;
-		if (s[i] == '%' && i + 2 < e && (hi = uriscan__hexdig(s[i + 1])) >= 0 &&
-		    (lo = uriscan__hexdig(s[i + 2])) >= 0) {
-			d[n++] = (unsigned char)(hi * 16 + lo);
-			i += 2;
-		} else {
-			d[n++] = s[i];
-		}
-	}
-	return n;
-}
-
-/* What the host itself shows: idn, fullwidth_dot, trailing_dot. */
-static uint32_t host_flags(const unsigned char *d, size_t n)
-{
-	uint32_t f = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (d[i] >= 0x80)
-			f |= F(IDN);
-		if ((i == 0 || d[i - 1] == '.') && i + 4 <= n && ieq(d + i, "xn--", 4))
-			f |= F(IDN);
-		if (i + 3 <= n && ((d[i] == 0xE3 && d[i + 1] == 0x80 && d[i + 2] == 0x82) ||
-		                   (d[i] == 0xEF && d[i + 1] == 0xBC && d[i + 2] == 0x8E) ||
-		                   (d[i] == 0xEF && d[i + 1] == 0xBD && d[i + 2] == 0xA1)))
-			f |= F(FULLWIDTH_DOT);
-	}
-	if (n > 0 && d[n - 1] == '.')
-		f |= F(TRAILING_DOT);
-	return f;
 }
 
 /* Does the grammar's host u (in s) mean the host the browser reaches
@@ -172,6 +70,7 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
                      const char *bh, size_t bn)
 {
 	unsigned char d[URISCAN__WHOST_MAX];
+	const unsigned char *h;
 	char m[URISCAN__WHOST_MAX];
 	struct uriscan_host_addr a, b;
 	size_t n, mn, eo, i;
@@ -186,9 +85,9 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 		       (a.family == URISCAN_IP_V6 ||
 		        (a.form == URISCAN_IP_FORM_DOTTED && a.notes == 0));
 	}
-	n = decode_host(s, hb, he, d, sizeof d);
+	n = uriscan__cf_decode_host(s, hb, he, d, sizeof d, &h);
 	for (i = 0; i < n; i++)
-		if (d[i] >= 0x80)
+		if (h[i] >= 0x80)
 			break;
 	if (i < n) {
 		if (uriscan__whost(s, hb, he, m, sizeof m, &mn, &eo) != URISCAN_OK)
@@ -198,7 +97,7 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 	if (n != bn)
 		return 0;
 	for (i = 0; i < n; i++) {
-		unsigned char c = d[i];
+		unsigned char c = h[i];
 		if (c >= 'A' && c <= 'Z')
 			c = (unsigned char)(c + 32);
 		if (c != (unsigned char)bh[i])
@@ -207,40 +106,22 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 	return 1;
 }
 
-int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
-                      unsigned flags, uint32_t *found,
-                      struct uriscan_error *err)
+/* The flags of s[0, len). parsed: u is the grammar's parse of s (NULL: s
+ * is not valid for the grammar); else s is parsed with g when
+ * browser_host_differs needs the grammar's host. */
+static uint32_t flags_of(const unsigned char *s, size_t len,
+                         enum uriscan_grammar g, const struct uriscan_uri *u,
+                         int parsed)
 {
-	const unsigned char *s = (const unsigned char *)str;
 	unsigned char d[URISCAN__WHOST_MAX];
+	const unsigned char *h;
 	struct uriscan__wread w;
 	struct uriscan_host_addr a;
 	size_t i, hb = 0, he = 0, pb, n;
 	uint32_t f;
 	int have_host = 0;
 
-	uriscan__host_err(err, URISCAN_OK, 0);
-	if (found)
-		*found = 0;
-	if (found == NULL || (str == NULL && len != 0) || flags != 0) {
-		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
-		return URISCAN_E_INVALID_ARG;
-	}
-	if (len > UINT32_MAX) {
-		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
-		return URISCAN_E_TOO_LONG;
-	}
-	{
-		/* browser_host_differs needs the grammar's reading: without
-		 * the grammar, a status, not a set missing that flag */
-		const struct uriscan__gen *gen;
-		int gst = uriscan__grammar_gen(g, &gen);
-		if (gst != URISCAN_OK) {
-			uriscan__host_err(err, gst, 0);
-			return gst;
-		}
-	}
-	f = scan_bytes(s, len);
+	f = uriscan__cf_bytes(s, len);
 	uriscan__wread(s, len, &w);
 	if (w.special) {
 		/* the browser's reading (the spans are set when it fails at
@@ -298,9 +179,9 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 			f |= F(MULTIPLE_AT);
 		if (memchr(s + hb, '%', he - hb) != NULL)
 			f |= F(ENCODED_HOST);
-		n = decode_host(s, hb, he, d, sizeof d);
-		f |= host_flags(d, n);
-		if (uriscan_host_address((const char *)d, n, 0, &a, NULL) ==
+		n = uriscan__cf_decode_host(s, hb, he, d, sizeof d, &h);
+		f |= uriscan__cf_host(h, n);
+		if (uriscan_host_address((const char *)h, n, 0, &a, NULL) ==
 		        URISCAN_OK &&
 		    a.family == URISCAN_IP_V4 &&
 		    (a.form != URISCAN_IP_FORM_DOTTED ||
@@ -315,36 +196,96 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 	} else {
 		pb = w.has_scheme ? w.scheme_end + 1 : w.begin;
 	}
-	/* dot segments in the path (split at '/', and '\' for special) */
-	{
-		size_t seg = pb, e = pb;
-		while (e < w.end && s[e] != '?' && s[e] != '#')
-			e++;
-		for (i = pb; i <= e; i++) {
-			if (i == e || s[i] == '/' || (w.special && s[i] == '\\')) {
-				if (dot_seg(s, seg, i))
-					f |= F(DOT_SEGMENT);
-				seg = i + 1;
-			}
-		}
-	}
-	/* the browser's host against the grammar's */
+	f |= uriscan__cf_dots(s, pb, w.end, w.special);
+	/* the browser's host (from the reading above: no second one)
+	 * against the grammar's */
 	if (w.special && w.status == URISCAN_OK) {
 		char bh[URISCAN__WHOST_MAX];
-		size_t bn = 0;
-		struct uriscan_uri u;
-		if (uriscan_browser_host(str, len, 0, bh, sizeof bh, &bn, NULL) ==
+		size_t bn = 0, eo;
+		struct uriscan_uri pu;
+		if (uriscan__wbrowser(s, &w, bh, sizeof bh, &bn, &eo) ==
 		        URISCAN_OK &&
-		    bn > 0 && uriscan_parse(g, str, len, 0, &u) == URISCAN_OK) {
-			if (!URISCAN_HAS(&u, URISCAN_HOST))
-				f |= F(BROWSER_HOST_DIFFERS);
-			else if (!same_host(s, u.part[URISCAN_HOST].off,
-			                    (size_t)u.part[URISCAN_HOST].off +
-			                        u.part[URISCAN_HOST].len,
-			                    bh, bn))
+		    bn > 0) {
+			if (!parsed)
+				u = uriscan_parse(g, (const char *)s, len, 0, &pu) ==
+				            URISCAN_OK
+				        ? &pu
+				        : NULL;
+			if (u != NULL &&
+			    (!URISCAN_HAS(u, URISCAN_HOST) ||
+			     !same_host(s, u->part[URISCAN_HOST].off,
+			                (size_t)u->part[URISCAN_HOST].off +
+			                    u->part[URISCAN_HOST].len,
+			                bh, bn)))
 				f |= F(BROWSER_HOST_DIFFERS);
 		}
 	}
-	*found = f;
+	return f;
+}
+
+/* The checks both entry points make; URISCAN_OK to go on. */
+static int check_args(const char *s, size_t len, unsigned flags,
+                      uint32_t *found, struct uriscan_error *err)
+{
+	uriscan__host_err(err, URISCAN_OK, 0);
+	if (found)
+		*found = 0;
+	if (found == NULL || (s == NULL && len != 0) || flags != 0) {
+		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
+		return URISCAN_E_INVALID_ARG;
+	}
+	if (len > UINT32_MAX) {
+		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
+		return URISCAN_E_TOO_LONG;
+	}
+	return URISCAN_OK;
+}
+
+/* browser_host_differs needs the grammar's reading: without the grammar,
+ * a status, not a set missing that flag */
+static int check_grammar(enum uriscan_grammar g, struct uriscan_error *err)
+{
+	const struct uriscan__gen *gen;
+	int gst = uriscan__grammar_gen(g, &gen);
+
+	if (gst != URISCAN_OK)
+		uriscan__host_err(err, gst, 0);
+	return gst;
+}
+
+int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
+                      unsigned flags, uint32_t *found,
+                      struct uriscan_error *err)
+{
+	int st = check_args(str, len, flags, found, err);
+
+	if (st == URISCAN_OK)
+		st = check_grammar(g, err);
+	if (st != URISCAN_OK)
+		return st;
+	*found = flags_of((const unsigned char *)str, len, g, NULL, 0);
+	return URISCAN_OK;
+}
+
+int uriscan_confusion_parsed(const char *str, size_t len,
+                             const struct uriscan_uri *u, unsigned flags,
+                             uint32_t *found, struct uriscan_error *err)
+{
+	int st = check_args(str, len, flags, found, err);
+
+	if (st == URISCAN_OK && u != NULL) {
+		st = check_grammar(u->grammar, err);
+		/* the host span is read: it must lie inside s[0, len) */
+		if (st == URISCAN_OK && URISCAN_HAS(u, URISCAN_HOST) &&
+		    (u->part[URISCAN_HOST].off > len ||
+		     u->part[URISCAN_HOST].len > len - u->part[URISCAN_HOST].off)) {
+			uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
+			st = URISCAN_E_INVALID_ARG;
+		}
+	}
+	if (st != URISCAN_OK)
+		return st;
+	*found = flags_of((const unsigned char *)str, len,
+	                  u ? u->grammar : URISCAN_RFC3986, u, 1);
 	return URISCAN_OK;
 }

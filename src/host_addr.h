@@ -33,6 +33,27 @@ static inline void uriscan__host_err(struct uriscan_error *err, int status,
 	err->component = URISCAN_COMPONENT_NONE;
 }
 
+/* The fast path of uriscan_host_address: 1 when host s[0, len) is a name
+ * read from its own bytes (no '%', no ':', no '[' first, no lead byte of a
+ * fullwidth form) whose last label (after one trailing '.') is not a
+ * number; *notes then gets URISCAN_HOST_TRAILING_DOT or 0. 0: the full
+ * reading must decide (*notes is then meaningless). */
+int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes);
+
+/* Is the last label of s[0, len) (after one trailing '.', which sets
+ * *notes to URISCAN_HOST_TRAILING_DOT, else 0) a number as "ends in a
+ * number" reads it on undecoded bytes: digits only, or "0x" (any case)
+ * and hex digits? */
+int uriscan__last_label_numeric(const unsigned char *s, size_t len,
+                                unsigned *notes);
+
+/* The classes of host bytes: HB_NAME for ASCII letters, digits, '-' and
+ * '.'; HB_SLOW for '%', ':' and 0xE3, 0xEF (lead bytes of the fullwidth
+ * forms), which uriscan__name_fast leaves to the full reading. */
+#define HB_NAME 1u
+#define HB_SLOW 2u
+extern const uint8_t uriscan__host_byte[256];
+
 /* Set a->embed, a->v4 and a->ip_class from a->family and a->addr. */
 void uriscan__ip_classify(struct uriscan_host_addr *a);
 
