@@ -70,9 +70,25 @@ static int set(struct uriscan__wread *w, int st, size_t off)
 	return st;
 }
 
+/* The bytes the authority scan stops at (every other byte is 0). */
+enum { A_END = 1, A_AT, A_LBR, A_RBR, A_COLON };
+static const uint8_t auth_class[256] = {
+	['/'] = A_END, ['\\'] = A_END, ['?'] = A_END, ['#'] = A_END,
+	['@'] = A_AT,  ['['] = A_LBR,   [']'] = A_RBR, [':'] = A_COLON,
+};
+
+/* The bytes of a scheme after its first letter, and tabs and newlines. */
+#define SCH4(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1
+#define SCH13(c) SCH4(c), SCH4(c + 4), SCH4(c + 8), [c + 12] = 1
+static const uint8_t scheme_byte[256] = {
+	SCH4('0'), SCH4('4'), ['8'] = 1, ['9'] = 1,
+	SCH13('a'), SCH13('n'), SCH13('A'), SCH13('N'),
+	['+'] = 1, ['-'] = 1, ['.'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
 int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 {
-	size_t b = 0, e = len, i, j;
+	size_t b = 0, e = len, i, j, colon;
 	int sp;
 
 	memset(w, 0, sizeof *w);
@@ -87,9 +103,7 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 	i = nx(s, b, e);
 	if (i < e && alpha(s[i])) {
 		j = i;
-		while (j < e && (is_tabnl(s[j]) || alpha(s[j]) ||
-		                 (s[j] >= '0' && s[j] <= '9') || s[j] == '+' ||
-		                 s[j] == '-' || s[j] == '.'))
+		while (j < e && scheme_byte[s[j]])
 			j++;
 		if (j < e && s[j] == ':') {
 			w->has_scheme = 1;
@@ -131,15 +145,33 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		w->auth_b = w->auth_e = w->host_b = w->host_e = i;
 		return set(w, URISCAN_OK, 0);
 	}
-	/* the authority: up to '/', '\', '?', '#'; the host after the last '@' */
+	/* the authority: up to '/', '\\', '?', '#'; the host after the last
+	 * '@'; the port after the host's first ':' outside brackets (one pass:
+	 * each '@' starts the host again) */
 	w->auth_b = i;
-	for (j = i; j < e && s[j] != '/' && s[j] != '\\' && s[j] != '?' &&
-	            s[j] != '#';
-	     j++)
-		if (s[j] == '@') {
-			w->at_count++;
-			w->last_at = j;
+	colon = e;
+	{
+		int br = 0;
+		for (j = i; j < e; j++) {
+			unsigned k = auth_class[s[j]];
+			if (k == 0)
+				continue;
+			if (k == A_END)
+				break;
+			if (k == A_AT) {
+				w->at_count++;
+				w->last_at = j;
+				br = 0;
+				colon = e;
+			} else if (k == A_LBR) {
+				br = 1;
+			} else if (k == A_RBR) {
+				br = 0;
+			} else if (!br && colon == e) {
+				colon = j; /* A_COLON */
+			}
 		}
+	}
 	w->auth_e = j;
 	w->host_b = w->at_count ? w->last_at + 1 : w->auth_b;
 	if (w->file) {
@@ -150,18 +182,8 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		w->host_e = w->auth_e; /* the empty host, a span like the others */
 		return set(w, URISCAN_E_SYNTAX, w->auth_e); /* "a@" */
 	}
-	/* the port: after the first ':' outside brackets */
-	{
-		int br = 0;
-		for (j = w->host_b; j < w->auth_e; j++) {
-			if (s[j] == '[')
-				br = 1;
-			else if (s[j] == ']')
-				br = 0;
-			else if (s[j] == ':' && !br)
-				break;
-		}
-	}
+	/* the port: after the first ':' outside brackets (found above) */
+	j = colon < w->auth_e ? colon : w->auth_e;
 	w->host_e = j;
 	if (j < w->auth_e) {
 		uint32_t port = 0;
@@ -284,13 +306,15 @@ static int whost_plain(const unsigned char *s, size_t b, size_t e, char *out,
 
 	if (e <= b || e - b > URISCAN__WHOST_MAX)
 		return 0;
-	for (i = b; i < e; i++)
-		if (!(uriscan__host_byte[s[i]] & HB_NAME))
+	for (i = b; i < e; i++) {
+		unsigned char c = s[i];
+		if (!(uriscan__host_byte[c] & HB_NAME))
 			return 0;
-	for (i = b; i + 3 < e; i++)
-		if ((i == b || s[i - 1] == '.') && (s[i] | 0x20) == 'x' &&
-		    (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' && s[i + 3] == '-')
+		if ((c | 0x20) == 'x' && (i == b || s[i - 1] == '.') &&
+		    i + 3 < e && (s[i + 1] | 0x20) == 'n' && s[i + 2] == '-' &&
+		    s[i + 3] == '-')
 			return 0;
+	}
 	if (uriscan__last_label_numeric(s + b, e - b, &notes))
 		return 0;
 	*n = e - b;

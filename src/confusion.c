@@ -171,8 +171,11 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
 		/* '@' up to the first '/', '?' or '#': a reader that does not
 		 * end the authority at '\' sees these too */
 		unsigned at = 0;
-		for (i = w.auth_b; i < w.end && !auth_end(s[i]); i++)
-			at += s[i] == '@';
+		if (w.special && !w.file && !(f & F(BACKSLASH)))
+			at = w.at_count; /* no '\\': the browser's authority */
+		else
+			for (i = w.auth_b; i < w.end && !auth_end(s[i]); i++)
+				at += s[i] == '@';
 		if (at > 0)
 			f |= F(USERINFO);
 		if (at > 1)

@@ -14,11 +14,11 @@
 #define F(x) URISCAN_CONFUSION_##x
 
 /* The bytes that matter to uriscan__cf_bytes; every other byte is 0. */
-enum { B_BACKSLASH = 1, B_WHITE, B_NUL, B_PCT };
+enum { B_BACKSLASH = 1, B_SPACE = 2, B_TABNL = 4, B_NUL = 8, B_PCT = 16 };
 
 static const uint8_t byte_class[256] = {
-	[0] = B_NUL,       ['\t'] = B_WHITE, ['\n'] = B_WHITE,
-	['\r'] = B_WHITE,  [' '] = B_WHITE,  ['\\'] = B_BACKSLASH,
+	[0] = B_NUL,       ['\t'] = B_TABNL, ['\n'] = B_TABNL,
+	['\r'] = B_TABNL,  [' '] = B_SPACE,  ['\\'] = B_BACKSLASH,
 	['%'] = B_PCT,
 };
 
@@ -49,7 +49,7 @@ uint32_t uriscan__cf_bytes(const unsigned char *s, size_t len)
 			continue;
 		if (k == B_BACKSLASH)
 			f |= F(BACKSLASH);
-		else if (k == B_WHITE)
+		else if (k & (B_SPACE | B_TABNL))
 			f |= F(WHITESPACE);
 		else if (k == B_NUL)
 			f |= F(NUL);
@@ -70,8 +70,7 @@ size_t uriscan__cf_decode_host(const unsigned char *s, size_t b, size_t e,
 	size_t i, n = 0;
 
 	/* nothing to remove or decode: the host as it stands */
-	for (i = b; i < e && byte_class[s[i]] != B_PCT && byte_class[s[i]] != B_WHITE;
-	     i++)
+	for (i = b; i < e && !(byte_class[s[i]] & (B_PCT | B_TABNL)); i++)
 		;
 	if (i == e && e - b <= cap) {
 		*out = s + b;
