@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * host_read.c: one record's host as browsers, resolvers and the Public
- * Suffix List read it (host_read.h).
+ * Suffix List read it (host_read.h). The site comes through a memo of the
+ * names seen last (site_memo.h); the flags from the record's parse.
  */
 #include <string.h>
 
 #include "host_read.h"
+#include "site_memo.h"
 
 void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
                         const char *rec, size_t len,
@@ -69,9 +71,18 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 		uriscan_ip_text(&h->addr, h->ip, sizeof h->ip, &n, NULL);
 	}
 	h->site_len = 0;
-	h->site_status = uriscan_site(name, name ? name_len : 0, 0, h->site,
-	                              sizeof h->site, &h->site_len, NULL);
+	h->site_status = frontend_site_memo(name, name ? name_len : 0, h->site,
+	                                    sizeof h->site, &h->site_len);
 	if (h->site_status != URISCAN_OK)
 		h->site_len = 0;
-	uriscan_confusion(g, rec, len, 0, &h->flags, NULL);
+	/* the flags: from our own parse with the grammar's default rule
+	 * without parsing again (uriscan_confusion_parsed); a parse the caller
+	 * made (maybe with another rule) is not uriscan_confusion's, which
+	 * parses with the default rule: then that */
+	if (parsed == NULL)
+		uriscan_confusion_parsed(rec, len,
+		                         h->status == URISCAN_OK ? &h->u : NULL, 0,
+		                         &h->flags, NULL);
+	else
+		uriscan_confusion(g, rec, len, 0, &h->flags, NULL);
 }

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * site_memo.h: uriscan_site with a memo of the names seen last, per
+ * thread, for host_read.c (`inspect`, `check --deny`, `get`, `extract`
+ * and `log --hosts`, the Python URI's site). libpsl's lookup walks its
+ * DAFSA twice a label (about 1.5 us a name, most of `inspect`'s time),
+ * and the records of a log or a list name the same hosts again and again.
+ */
+#ifndef URISCAN_FRONTEND_SITE_MEMO_H
+#define URISCAN_FRONTEND_SITE_MEMO_H
+
+#include <stddef.h>
+
+/* uriscan_site(name, len, 0, out, cap, out_len, NULL): the same status
+ * and the same bytes; an answer given before for the same name bytes
+ * (URISCAN_OK, name and site up to FRONTEND_SITE_MEMO_NAME bytes) comes
+ * from the memo. */
+int frontend_site_memo(const char *name, size_t len, char *out, size_t cap,
+                       size_t *out_len);
+
+#define FRONTEND_SITE_MEMO_NAME 64
+
+#endif
