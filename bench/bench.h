@@ -159,6 +159,8 @@ size_t bench_limit_parsers(const struct bench_parser **out,
                            const char **version);
 size_t bench_ops_parsers(const struct bench_parser **out,
                          const char **version);
+size_t bench_hosts_parsers(const struct bench_parser **out,
+                           const char **version);
 #ifdef BENCH_HAVE_URIPARSER
 size_t bench_peer_uriparser(const struct bench_parser **out,
                             const char **version);
