@@ -3,8 +3,12 @@
  * test_confusion.c: uriscan_confusion against tests/vectors/confusion.tsv
  * (format in its header): the exact set of flags of each URL, and for every
  * flag of URISCAN_CONFUSION_MAP at least one positive and one negative row.
- * Each URL is copied into a buffer of exactly its length. Also the names
- * of the flags both ways, and the arguments. Prints TAP.
+ * Each URL is copied into a buffer of exactly its length. Every vector
+ * also goes through uriscan_confusion_parsed (with the grammar's parse, or
+ * NULL when the grammar refuses the URL) and must give the same set, and
+ * so must every match uriscan_extract finds in it (from the match's bytes
+ * and components). Also the names of the flags both ways, and the
+ * arguments. Prints TAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +59,55 @@ static uint32_t parse_names(char *list)
 	return f;
 }
 
+/* Each match of the extractor in buf: its flags from its bytes and
+ * components against uriscan_confusion on its bytes. */
+struct xcheck {
+	enum uriscan_grammar g;
+	unsigned matches, same;
+};
+
+static int on_match(void *user, const struct uriscan_match *m)
+{
+	struct xcheck *x = user;
+	uint32_t a = 1, b = 2;
+
+	x->matches++;
+	if (uriscan_confusion_parsed(m->bytes, m->nbytes,
+	                             m->uri.present ? &m->uri : NULL, 0, &a,
+	                             NULL) == URISCAN_OK &&
+	    uriscan_confusion(x->g, m->bytes, m->nbytes, 0, &b, NULL) ==
+	        URISCAN_OK &&
+	    a == b)
+		x->same++;
+	return 0;
+}
+
+/* The vector buf[0, len) through uriscan_confusion_parsed: the same set
+ * as uriscan_confusion (found), and the same for each extracted match. */
+static void run_parsed(enum uriscan_grammar g, const char *buf, size_t len,
+                       uint32_t found, unsigned lineno)
+{
+	struct uriscan_uri u;
+	struct xcheck x = {g, 0, 0};
+	struct uriscan_extract_options o = {sizeof o, 0, 0, NULL};
+	uint32_t via = ~0u;
+	uint64_t n = 0;
+	int st = uriscan_parse(g, buf, len, 0, &u);
+	int k = uriscan_confusion_parsed(buf, len, st == URISCAN_OK ? &u : NULL,
+	                                 0, &via, NULL);
+
+	tap_ok(k == URISCAN_OK && via == found,
+	       "line %u: uriscan_confusion_parsed gives %#x, "
+	       "uriscan_confusion %#x",
+	       lineno, (unsigned)via, (unsigned)found);
+	if (uriscan_extract(g, buf, len, &o, on_match, &x, &n) == URISCAN_OK &&
+	    x.matches > 0)
+		tap_ok(x.same == x.matches,
+		       "line %u: %u of %u extracted matches, the same flags both "
+		       "ways",
+		       lineno, x.same, x.matches);
+}
+
 static void run(char *line, unsigned lineno)
 {
 	char *f[4] = {line, NULL, NULL, NULL}, got[512], *about, *tok;
@@ -93,6 +146,7 @@ static void run(char *line, unsigned lineno)
 		names_of(want, got, sizeof got);
 		tap_diag("want %s", want == ~0u ? "(an unknown flag name)" : got);
 	}
+	run_parsed(g, buf, (size_t)len, found, lineno);
 	free(buf);
 	tok = strtok(about, ",");
 	sign = tok && (tok[0] == '+' || tok[0] == '-') ? tok[0] : 0;
@@ -107,6 +161,47 @@ static void run(char *line, unsigned lineno)
 				tap_ok(0, "line %u: ABOUT %s, but FLAGS says otherwise",
 				       lineno, tok);
 		}
+}
+
+/* uriscan_confusion_parsed's arguments and statuses. */
+static void parsed_args(void)
+{
+	static const char url[] = "http://0x7f.1/";
+	struct uriscan_uri u;
+	struct uriscan_error e;
+	uint32_t found = 77;
+
+	tap_ok(uriscan_parse(URISCAN_RFC3986, url, sizeof url - 1, 0, &u) ==
+	               URISCAN_OK &&
+	           uriscan_confusion_parsed(url, sizeof url - 1, &u, 0, &found,
+	                                    &e) == URISCAN_OK &&
+	           found == (URISCAN_CONFUSION_IP_NONCANONICAL |
+	                     URISCAN_CONFUSION_BROWSER_HOST_DIFFERS) &&
+	           e.status == URISCAN_OK,
+	       "parsed: http://0x7f.1/ -> ip_noncanonical,browser_host_differs");
+	tap_ok(uriscan_confusion_parsed(url, sizeof url - 1, NULL, 0, &found,
+	                                NULL) == URISCAN_OK &&
+	           found == URISCAN_CONFUSION_IP_NONCANONICAL,
+	       "parsed: without a parse, no browser_host_differs");
+	found = 77;
+	tap_ok(uriscan_confusion_parsed(url, 9, &u, 0, &found, &e) ==
+	               URISCAN_E_INVALID_ARG &&
+	           found == 0 && e.status == URISCAN_E_INVALID_ARG &&
+	           e.offset == 0,
+	       "parsed: a host span past len: invalid_argument, no flags");
+	tap_ok(uriscan_confusion_parsed(NULL, 1, NULL, 0, &found, NULL) ==
+	               URISCAN_E_INVALID_ARG &&
+	           uriscan_confusion_parsed(url, 3, NULL, 0, NULL, NULL) ==
+	               URISCAN_E_INVALID_ARG &&
+	           uriscan_confusion_parsed(url, 3, NULL, 1, &found, NULL) ==
+	               URISCAN_E_INVALID_ARG,
+	       "parsed: arguments: invalid_argument");
+	u.grammar = (enum uriscan_grammar)99;
+	found = 77;
+	tap_ok(uriscan_confusion_parsed(url, sizeof url - 1, &u, 0, &found,
+	                                NULL) == URISCAN_E_GRAMMAR_UNKNOWN &&
+	           found == 0,
+	       "parsed: a parse of an unknown grammar: grammar_unknown");
 }
 
 int main(int argc, char **argv)
@@ -161,5 +256,6 @@ int main(int argc, char **argv)
 	               URISCAN_OK &&
 	           found == 0,
 	       "the empty string has no flag");
+	parsed_args();
 	return tap_done();
 }

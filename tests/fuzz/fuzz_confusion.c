@@ -17,6 +17,9 @@
  *    say (their definitions: "anywhere"); multiple_at only with userinfo;
  *    browser_host_differs only where the grammar accepts the URL and the
  *    browser reads a host;
+ *  - uriscan_confusion_parsed with the grammar's parse (NULL where the
+ *    grammar refuses the URL): URISCAN_OK and the same set as
+ *    uriscan_confusion;
  *  - uriscan_browser_host: a documented status, repeated in the error
  *    struct, its offset within the input; a host that fits: lower-case
  *    printable ASCII, an IPv4 address only as its dotted quad
@@ -101,6 +104,17 @@ static void check_confusion(enum uriscan_grammar g, const char *s,
 	            "confusion: byte flags %#x, the bytes say %#x",
 	            (unsigned)(found & bytes_only),
 	            (unsigned)byte_flags((const unsigned char *)s, len));
+	{
+		struct uriscan_uri pu;
+		uint32_t via = 77;
+		int pst = uriscan_parse(g, s, len, 0, &pu);
+		st = uriscan_confusion_parsed(s, len, pst == URISCAN_OK ? &pu : NULL,
+		                              0, &via, NULL);
+		FUZZ_ASSERT(st == URISCAN_OK && via == found,
+		            "confusion_parsed: %s, %#x; uriscan_confusion %#x",
+		            uriscan_status_name(st), (unsigned)via,
+		            (unsigned)found);
+	}
 	FUZZ_ASSERT(!(found & URISCAN_CONFUSION_MULTIPLE_AT) ||
 	                (found & URISCAN_CONFUSION_USERINFO),
 	            "confusion: multiple_at without userinfo");
