@@ -38,6 +38,26 @@ struct uriscan__wread {
 	uint32_t port;       /* > 65535 when out of range (saturated) */
 };
 
+/* A tab or a newline (the browser removes them anywhere). */
+static inline int uriscan__is_tabnl(unsigned char c)
+{
+	return c == '\t' || c == '\n' || c == '\r';
+}
+
+static inline int uriscan__alpha(unsigned char c)
+{
+	c = (unsigned char)(c | 0x20);
+	return c >= 'a' && c <= 'z';
+}
+
+/* The next index at or after i in [i, e) that is not a tab or newline. */
+static inline size_t uriscan__nx(const unsigned char *s, size_t i, size_t e)
+{
+	while (i < e && uriscan__is_tabnl(s[i]))
+		i++;
+	return i;
+}
+
 /* Read s[0, len) as a browser does, up to the port; the status. */
 int uriscan__wread(const unsigned char *s, size_t len,
                    struct uriscan__wread *w);

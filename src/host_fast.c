@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * host_fast.c: the fast path of uriscan_host_address (host_addr.h): a
+ * host that needs no decoding and whose last label is not a number is a
+ * name, decided from its bytes at once; the class table of host bytes the
+ * browser's plain-host path shares (browser_host.c).
+ * No allocation; reads only the span given.
+ */
+#include <stdint.h>
+
+#include "host_addr.h"
+#include "pct.h"
+#include "uriscan.h"
+
+static int dig(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Is s[0, k) a number as "ends in a number" reads a last label: digits
+ * only, or "0x" (any case) and hex digits? */
+static int numeric_label(const unsigned char *s, size_t k)
+{
+	size_t i = 0;
+
+	if (k >= 2 && s[0] == '0' && (s[1] | 0x20) == 'x') {
+		for (i = 2; i < k && uriscan__hexdig(s[i]) >= 0; i++)
+			;
+		return i == k;
+	}
+	for (i = 0; i < k && dig(s[i]); i++)
+		;
+	return k > 0 && i == k;
+}
+
+/* uriscan__host_byte: letters, digits, '-' and '.' are HB_NAME; the bytes
+ * that send uriscan__name_fast to the full reading are HB_SLOW. */
+#define NAME4(c) [c] = HB_NAME, [c + 1] = HB_NAME, [c + 2] = HB_NAME, [c + 3] = HB_NAME
+#define NAME13(c) NAME4(c), NAME4(c + 4), NAME4(c + 8), [c + 12] = HB_NAME
+const uint8_t uriscan__host_byte[256] = {
+	NAME4('0'), NAME4('4'), ['8'] = HB_NAME, ['9'] = HB_NAME,
+	NAME13('a'), NAME13('n'), NAME13('A'), NAME13('N'),
+	['-'] = HB_NAME, ['.'] = HB_NAME,
+	['%'] = HB_SLOW, [':'] = HB_SLOW, [0xE3] = HB_SLOW, [0xEF] = HB_SLOW,
+};
+
+int uriscan__last_label_numeric(const unsigned char *s, size_t len,
+                                unsigned *notes)
+{
+	size_t e = len, b;
+
+	*notes = 0;
+	if (e > 0 && s[e - 1] == '.') {
+		*notes = URISCAN_HOST_TRAILING_DOT;
+		e--;
+	}
+	for (b = e; b > 0 && s[b - 1] != '.'; b--)
+		;
+	return numeric_label(s + b, e - b);
+}
+
+int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes)
+{
+	size_t i;
+
+	*notes = 0;
+	if (len > 0 && s[0] == '[')
+		return 0;
+	/* escapes, an IPv6 address, the lead bytes of the fullwidth forms:
+	 * the full reading */
+	for (i = 0; i < len; i++)
+		if (uriscan__host_byte[s[i]] & HB_SLOW)
+			return 0;
+	return !uriscan__last_label_numeric(s, len, notes);
+}
