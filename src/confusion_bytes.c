@@ -6,6 +6,7 @@
  * No allocation; reads only the spans given.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "confusion.h"
 #include "pct.h"
@@ -38,28 +39,67 @@ static int enc_delim(unsigned char x, unsigned char y)
 	return 0;
 }
 
+/* Eight bytes at a time: words with none of the bytes that matter are
+ * skipped. Exact for "is there one": a word with a byte below n, or equal
+ * to c, gives a non-zero mask (the bits themselves may be off). */
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+static uint64_t load8(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static uint64_t has_below(uint64_t v, unsigned n)
+{
+	return (v - ONES * n) & ~v & HIGHS;
+}
+
+static uint64_t has_byte(uint64_t v, unsigned c)
+{
+	return has_below(v ^ (ONES * c), 1);
+}
+
+/* The flags of the byte s[i] (of s[0, len)). */
+static uint32_t byte_flags(const unsigned char *s, size_t len, size_t i)
+{
+	unsigned k = byte_class[s[i]];
+
+	if (k == 0)
+		return 0;
+	if (k == B_BACKSLASH)
+		return F(BACKSLASH);
+	if (k & (B_SPACE | B_TABNL))
+		return F(WHITESPACE);
+	if (k == B_NUL)
+		return F(NUL);
+	if (i + 2 < len) {
+		if (s[i + 1] == '0' && s[i + 2] == '0')
+			return F(NUL);
+		if (enc_delim(s[i + 1], s[i + 2]))
+			return F(ENCODED_DELIMITER);
+	}
+	return 0;
+}
+
 uint32_t uriscan__cf_bytes(const unsigned char *s, size_t len)
 {
 	uint32_t f = 0;
-	size_t i;
+	size_t i = 0, k;
 
-	for (i = 0; i < len; i++) {
-		unsigned k = byte_class[s[i]];
-		if (k == 0)
+	/* NUL, tab, newlines and space are below 0x21 */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t v = load8(s + i);
+		if ((has_below(v, 0x21) | has_byte(v, '\\') | has_byte(v, '%')) == 0)
 			continue;
-		if (k == B_BACKSLASH)
-			f |= F(BACKSLASH);
-		else if (k & (B_SPACE | B_TABNL))
-			f |= F(WHITESPACE);
-		else if (k == B_NUL)
-			f |= F(NUL);
-		else if (i + 2 < len) {
-			if (s[i + 1] == '0' && s[i + 2] == '0')
-				f |= F(NUL);
-			else if (enc_delim(s[i + 1], s[i + 2]))
-				f |= F(ENCODED_DELIMITER);
-		}
+		for (k = i; k < i + 8; k++)
+			f |= byte_flags(s, len, k);
 	}
+	for (; i < len; i++)
+		f |= byte_flags(s, len, i);
 	return f;
 }
 
@@ -149,22 +189,41 @@ static const uint8_t seg_stop[256] = {
 	['/'] = S_SLASH, ['?'] = S_END, ['#'] = S_END, ['\\'] = S_BACKSLASH,
 };
 
+/* The first byte of s[i, end) in '?' or '#': the path's end. */
+static size_t path_end(const unsigned char *s, size_t i, size_t end)
+{
+	for (; i + 8 <= end; i += 8)
+		if ((has_byte(load8(s + i), '?') | has_byte(load8(s + i), '#')) != 0)
+			break;
+	while (i < end && s[i] != '?' && s[i] != '#')
+		i++;
+	return i;
+}
+
 uint32_t uriscan__cf_dots(const unsigned char *s, size_t pb, size_t end,
                           int special)
 {
-	unsigned stop = S_SLASH | S_END | (special ? S_BACKSLASH : 0);
-	size_t i = pb, seg;
+	unsigned stop = S_SLASH | (special ? S_BACKSLASH : 0);
+	size_t e = path_end(s, pb, end), i = pb, j;
 
-	for (;;) {
-		seg = i;
-		while (i < end && !(seg_stop[s[i]] & stop))
-			i++;
-		/* a dot segment starts with '.' or "%2e" */
-		if (i > seg && (s[seg] == '.' || s[seg] == '%') &&
-		    dot_seg(s, seg, i))
-			return F(DOT_SEGMENT);
-		if (i >= end || seg_stop[s[i]] == S_END)
-			return 0;
-		i++;
+	/* a dot segment starts (at pb or after a separator) with '.' or '%':
+	 * look only there */
+	while (i < e) {
+		size_t w = i + 8 <= e ? i + 8 : e;
+		if (w - i == 8 &&
+		    (has_byte(load8(s + i), '.') | has_byte(load8(s + i), '%')) == 0) {
+			i = w;
+			continue;
+		}
+		for (; i < w; i++) {
+			if ((s[i] != '.' && s[i] != '%') ||
+			    (i > pb && !(seg_stop[s[i - 1]] & stop)))
+				continue;
+			for (j = i; j < e && !(seg_stop[s[j]] & stop); j++)
+				;
+			if (dot_seg(s, i, j))
+				return F(DOT_SEGMENT);
+		}
 	}
+	return 0;
 }
