@@ -195,6 +195,10 @@ last=$build/bench-last.json
 if [ $quick = 0 ] && [ $json = 0 ]; then
 	logs=$build/data/logs/elastic_apache_logs.log
 	[ -n "${synth:-}" ] && logs="$logs $synth"
+	# and `uriscan inspect` next to `uriscan parse` on the URL lists
+	for f in bench/data/kasztp_sample.txt "$build"/data/urls/*.txt; do
+		[ -f "$f" ] && logs="$logs $f"
+	done
 	# shellcheck disable=SC2086
 	"$py" "$here/bench/clibench.py" "$build/src/cli/uriscan" 3 $logs >&2
 fi
