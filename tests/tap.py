@@ -16,6 +16,9 @@ def ok(cond, what, detail=""):
     n += 1
     if not cond:
         failed += 1
+    # one line: a description with a line break (a shell example of
+    # several lines) would end the TAP line early
+    what = " ".join(str(what).splitlines())
     print("%s %d - %s" % ("ok" if cond else "not ok", n, what))
     if not cond and detail:
         for line in str(detail).splitlines()[-40:]:
@@ -26,6 +29,7 @@ def ok(cond, what, detail=""):
 def skip(what, why):
     global n
     n += 1
+    what = " ".join(str(what).splitlines())
     print("ok %d - %s # SKIP %s" % (n, what, why))
 
 
