@@ -56,7 +56,8 @@ int uriscan__last_label_numeric(const unsigned char *s, size_t len,
 	}
 	for (b = e; b > 0 && s[b - 1] != '.'; b--)
 		;
-	return numeric_label(s + b, e - b);
+	/* no pointer arithmetic on an empty host (s may be NULL then) */
+	return e > b && numeric_label(s + b, e - b);
 }
 
 int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes)
