@@ -261,11 +261,22 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
                       struct uriscan_error *err)
 {
 	int st = check_args(str, len, flags, found, err);
+	struct uriscan_uri pu;
+	size_t hb, he;
 
 	if (st == URISCAN_OK)
 		st = check_grammar(g, err);
 	if (st != URISCAN_OK)
 		return st;
+	if (uriscan__cf_plain((const unsigned char *)str, len, &hb, &he)) {
+		/* the fast path needs the grammar's host: parse at once */
+		const struct uriscan_uri *u =
+		    uriscan_parse(g, str, len, 0, &pu) == URISCAN_OK ? &pu : NULL;
+		*found = uriscan__cf_fast((const unsigned char *)str, len, u)
+		             ? 0
+		             : flags_of((const unsigned char *)str, len, g, u, 1);
+		return URISCAN_OK;
+	}
 	*found = flags_of((const unsigned char *)str, len, g, NULL, 0);
 	return URISCAN_OK;
 }
@@ -288,7 +299,16 @@ int uriscan_confusion_parsed(const char *str, size_t len,
 	}
 	if (st != URISCAN_OK)
 		return st;
-	*found = flags_of((const unsigned char *)str, len,
-	                  u ? u->grammar : URISCAN_RFC3986, u, 1);
+	/* most URLs are plain: no flag, decided from the bytes */
+	*found = uriscan__cf_fast((const unsigned char *)str, len, u)
+	             ? 0
+	             : uriscan__confusion_full(str, len, u);
 	return URISCAN_OK;
+}
+
+uint32_t uriscan__confusion_full(const char *s, size_t len,
+                                 const struct uriscan_uri *u)
+{
+	return flags_of((const unsigned char *)s, len,
+	                u ? u->grammar : URISCAN_RFC3986, u, 1);
 }

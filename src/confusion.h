@@ -31,4 +31,25 @@ uint32_t uriscan__cf_host(const unsigned char *d, size_t n);
 uint32_t uriscan__cf_dots(const unsigned char *s, size_t pb, size_t end,
                           int special);
 
+/* The fast path (confusion_fast.c): 1 when s[0, len) is a plain URL,
+ * "http://example.com/a?b#c" as its comment says, that has no flag
+ * except, perhaps, browser_host_differs; [*hb, *he) its host. 0 on any
+ * doubt (the full reading decides). */
+int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
+                      size_t *he);
+
+struct uriscan_uri;
+
+/* 1 when the flags of s[0, len) with the grammar's parse u (NULL: s is
+ * not valid for the grammar) are none: a plain URL whose host is u's;
+ * 0 when the full reading must decide. */
+int uriscan__cf_fast(const unsigned char *s, size_t len,
+                     const struct uriscan_uri *u);
+
+/* The full reading, without the fast path: what
+ * uriscan_confusion_parsed(s, len, u, 0, ...) gives. For the tests and
+ * the fuzz target, which compare the two on every input. */
+uint32_t uriscan__confusion_full(const char *s, size_t len,
+                                 const struct uriscan_uri *u);
+
 #endif

@@ -7,16 +7,22 @@
  * also goes through uriscan_confusion_parsed (with the grammar's parse, or
  * NULL when the grammar refuses the URL) and must give the same set, and
  * so must every match uriscan_extract finds in it (from the match's bytes
- * and components). Also the names of the flags both ways, and the
- * arguments. Prints TAP.
+ * and components). Both also against the full reading without the fast
+ * path (uriscan__confusion_full, internal). Also the names of the flags
+ * both ways, and the arguments. Prints TAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "confusion.h"
 #include "tap.h"
 #include "uriscan.h"
 #include "vec.h"
+
+/* Vectors (and matches) the fast path decides (confusion_fast.c); each
+ * answer of the fast path is checked against the full reading's. */
+static unsigned n_fast;
 
 static const struct {
 	uint32_t bit;
@@ -75,6 +81,8 @@ static int on_match(void *user, const struct uriscan_match *m)
 	if (uriscan_confusion_parsed(m->bytes, m->nbytes,
 	                             m->uri.present ? &m->uri : NULL, 0, &a,
 	                             NULL) == URISCAN_OK &&
+	    a == uriscan__confusion_full(m->bytes, m->nbytes,
+	                                 m->uri.present ? &m->uri : NULL) &&
 	    uriscan_confusion(x->g, m->bytes, m->nbytes, 0, &b, NULL) ==
 	        URISCAN_OK &&
 	    a == b)
@@ -96,10 +104,18 @@ static void run_parsed(enum uriscan_grammar g, const char *buf, size_t len,
 	int k = uriscan_confusion_parsed(buf, len, st == URISCAN_OK ? &u : NULL,
 	                                 0, &via, NULL);
 
+	const struct uriscan_uri *pu = st == URISCAN_OK ? &u : NULL;
+	uint32_t full = uriscan__confusion_full(buf, len, pu);
+	int fast = uriscan__cf_fast((const unsigned char *)buf, len, pu);
+
 	tap_ok(k == URISCAN_OK && via == found,
 	       "line %u: uriscan_confusion_parsed gives %#x, "
 	       "uriscan_confusion %#x",
 	       lineno, (unsigned)via, (unsigned)found);
+	n_fast += fast != 0;
+	tap_ok(full == found && (!fast || full == 0),
+	       "line %u: the full reading gives %#x%s", lineno, (unsigned)full,
+	       fast ? " (the fast path: none)" : "");
 	if (uriscan_extract(g, buf, len, &o, on_match, &x, &n) == URISCAN_OK &&
 	    x.matches > 0)
 		tap_ok(x.same == x.matches,
@@ -234,6 +250,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	tap_ok(i == N_FLAGS, "every flag's name reads back");
+	tap_ok(n_fast >= 10, "%u vectors on the fast path (no flag)", n_fast);
 	tap_ok(strcmp(uriscan_confusion_name(3), "unknown") == 0 &&
 	           strcmp(uriscan_confusion_name(0), "unknown") == 0 &&
 	           uriscan_confusion_from_name("nope", 4, &b, NULL) ==

@@ -20,6 +20,10 @@
  *  - uriscan_confusion_parsed with the grammar's parse (NULL where the
  *    grammar refuses the URL): URISCAN_OK and the same set as
  *    uriscan_confusion;
+ *  - the fast path for plain URLs (confusion_fast.c) against the full
+ *    reading without it (uriscan__confusion_full, internal), with the
+ *    parse and without: where the fast path says "no flag", the full
+ *    reading finds none, and the public calls give the full reading's set;
  *  - uriscan_browser_host: a documented status, repeated in the error
  *    struct, its offset within the input; a host that fits: lower-case
  *    printable ASCII, an IPv4 address only as its dotted quad
@@ -30,6 +34,8 @@
  *    the host or a dot-separated suffix of it.
  */
 #include "fuzz.h"
+
+#include "confusion.h"
 
 #define HOST_CAP 2048 /* URISCAN__WHOST_MAX: a longer host is too_long */
 
@@ -63,6 +69,27 @@ static uint32_t byte_flags(const unsigned char *s, size_t len)
 				f |= URISCAN_CONFUSION_ENCODED_DELIMITER;
 	}
 	return f;
+}
+
+/* The fast path against the full reading, with the parse u (NULL: none);
+ * found: what the public call gave for u (checked when u is not NULL). */
+static void check_fast(const char *s, size_t len, const struct uriscan_uri *u,
+                       uint32_t found)
+{
+	uint32_t full = uriscan__confusion_full(s, len, u), via = 77;
+	int fast = uriscan__cf_fast((const unsigned char *)s, len, u);
+
+	FUZZ_ASSERT(!fast || full == 0,
+	            "the fast path: no flag; the full reading: %#x (%s parse)",
+	            (unsigned)full, u ? "with its" : "without a");
+	FUZZ_ASSERT(u == NULL || full == found,
+	            "the full reading: %#x; uriscan_confusion: %#x",
+	            (unsigned)full, (unsigned)found);
+	FUZZ_ASSERT(uriscan_confusion_parsed(s, len, u, 0, &via, NULL) ==
+	                    URISCAN_OK &&
+	                via == full,
+	            "confusion_parsed: %#x; the full reading: %#x",
+	            (unsigned)via, (unsigned)full);
 }
 
 static void check_confusion(enum uriscan_grammar g, const char *s,
@@ -114,6 +141,8 @@ static void check_confusion(enum uriscan_grammar g, const char *s,
 		            "confusion_parsed: %s, %#x; uriscan_confusion %#x",
 		            uriscan_status_name(st), (unsigned)via,
 		            (unsigned)found);
+		check_fast(s, len, pst == URISCAN_OK ? &pu : NULL, found);
+		check_fast(s, len, NULL, 0);
 	}
 	FUZZ_ASSERT(!(found & URISCAN_CONFUSION_MULTIPLE_AT) ||
 	                (found & URISCAN_CONFUSION_USERINFO),
