@@ -9,7 +9,6 @@
  * No allocation; reads only s[0, len).
  */
 #include <stdint.h>
-#include <string.h>
 
 #include "confusion.h"
 #include "host_addr.h"
@@ -18,45 +17,61 @@
 /* No DNS name is longer; a longer host goes to the full reading. */
 #define HOST_MAX 253
 
-/* The bytes after the authority that send a URL to the full reading: '@',
- * '\\', '%', C0 controls and space, DEL, and every byte from 0x80. */
-#define ONES 0x0101010101010101ull
-#define HIGHS 0x8080808080808080ull
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
-static uint64_t load8(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
-}
-
-/* Exact for "is there one" (a byte below n, n <= 0x80; one equal to c). */
-static uint64_t below(uint64_t v, unsigned n)
-{
-	return (v - ONES * n) & ~v & HIGHS;
-}
-
-static uint64_t equal(uint64_t v, unsigned c)
-{
-	return below(v ^ (ONES * c), 1);
-}
-
+/* A byte after the authority that sends a URL to the full reading: '@',
+ * '\\', '%', C0 controls and space, DEL, every byte from 0x80. */
 static int slow_byte(unsigned char c)
 {
 	return c <= 0x20 || c >= 0x7f || c == '@' || c == '\\' || c == '%';
 }
 
+/* One byte s[k] of the tail for the dot segments: '?' and '#' end the
+ * path (*path = 0); in the path, a '.' after a '/' (a segment that may be
+ * "." or "..": the full reading decides) gives 0. s[k - 1] is in the tail
+ * whenever s[k] is '.' (the tail starts with '/', '?' or '#'). */
+static int path_byte(const unsigned char *s, size_t k, int *path)
+{
+	if (s[k] == '?' || s[k] == '#')
+		*path = 0;
+	else if (s[k] == '.' && s[k - 1] == '/')
+		return 0;
+	return 1;
+}
+
+/* The rest s[i, len) after the authority: no slow byte, no "/." in the
+ * path. Sixteen bytes at a time where SSE2 is (x86-64 always has it). */
 static int tail_plain(const unsigned char *s, size_t i, size_t len)
 {
-	for (; i + 8 <= len; i += 8) {
-		uint64_t v = load8(s + i);
-		if ((below(v, 0x21) | (v & HIGHS) | equal(v, 0x7f) | equal(v, '@') |
-		     equal(v, '\\') | equal(v, '%')) != 0)
+	int path = 1;
+	size_t k;
+
+#if defined(__SSE2__)
+	for (; i + 16 <= len; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		/* signed: below 0x21 is the bytes below 0x21 and from 0x80 */
+		__m128i bad = _mm_or_si128(
+		    _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+		                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
+		    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('@')),
+		                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+		                 _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+		if (_mm_movemask_epi8(bad) != 0)
 			return 0;
+		if (path &&
+		    _mm_movemask_epi8(_mm_or_si128(
+		        _mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
+		        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
+		                     _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))))) != 0)
+			for (k = i; k < i + 16; k++)
+				if (!path_byte(s, k, &path))
+					return 0;
 	}
-	for (; i < len; i++)
-		if (slow_byte(s[i]))
+#endif
+	for (k = i; k < len; k++)
+		if (slow_byte(s[k]) || (path && !path_byte(s, k, &path)))
 			return 0;
 	return 1;
 }
@@ -65,19 +80,30 @@ static int tail_plain(const unsigned char *s, size_t i, size_t len)
  * "://": where the authority starts, or 0. */
 static size_t authority_start(const unsigned char *s, size_t len)
 {
-	static const char *const sch[] = {"http", "https", "ws", "wss", "ftp"};
-	unsigned k;
+	const char *t;
+	size_t n;
 
-	for (k = 0; k < sizeof sch / sizeof sch[0]; k++) {
-		size_t n = strlen(sch[k]), i;
-		if (len < n + 3)
-			continue;
-		for (i = 0; i < n && (s[i] | 0x20) == sch[k][i]; i++)
-			;
-		if (i == n && s[n] == ':' && s[n + 1] == '/' && s[n + 2] == '/')
-			return n + 3;
+	switch (len > 0 ? s[0] | 0x20 : 0) {
+	case 'h':
+		t = "http";
+		break;
+	case 'w':
+		t = "ws";
+		break;
+	case 'f':
+		t = "ftp";
+		break;
+	default:
+		return 0;
 	}
-	return 0;
+	for (n = 1; t[n] != '\0'; n++)
+		if (n >= len || (s[n] | 0x20) != t[n])
+			return 0;
+	if (n < len && (s[n] | 0x20) == 's' && t[0] != 'f')
+		n++; /* https, wss */
+	if (len - n < 3 || s[n] != ':' || s[n + 1] != '/' || s[n + 2] != '/')
+		return 0;
+	return n + 3;
 }
 
 /* A label s[b, e) starting "xn--" (any case). */
@@ -111,8 +137,10 @@ int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
 		}
 	}
 	*he = i;
+	/* a number starts with a digit */
 	if (i == lb || xn_label(s, lb, i) || i - *hb > HOST_MAX ||
-	    uriscan__last_label_numeric(s + lb, i - lb, &notes))
+	    (s[lb] >= '0' && s[lb] <= '9' &&
+	     uriscan__last_label_numeric(s + lb, i - lb, &notes)))
 		return 0;
 	/* the port: empty, or digits without a leading zero up to 65535 */
 	if (i < len && s[i] == ':') {
@@ -122,11 +150,12 @@ int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
 		if ((i > pb && s[pb] == '0') || port > 65535)
 			return 0;
 	}
-	/* the authority ends here (a fifth digit, '[', '@', ...: the full
-	 * reading); the rest has no byte that counts, no dot segment */
+	/* the authority ends here (a sixth digit, '[', '@', ...: the full
+	 * reading); the rest has no byte that counts, and no "/." in the path
+	 * (every dot segment has one) */
 	if (i < len && s[i] != '/' && s[i] != '?' && s[i] != '#')
 		return 0;
-	return tail_plain(s, i, len) && uriscan__cf_dots(s, i, len, 1) == 0;
+	return tail_plain(s, i, len);
 }
 
 int uriscan__cf_fast(const unsigned char *s, size_t len,
