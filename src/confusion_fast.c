@@ -9,6 +9,9 @@
  * No allocation; reads only s[0, len).
  */
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "confusion.h"
 #include "host_addr.h"
@@ -17,61 +20,93 @@
 /* No DNS name is longer; a longer host goes to the full reading. */
 #define HOST_MAX 253
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+/* The bytes after the authority: T_SLOW sends a URL to the full reading
+ * ('@', '\\', '%', C0 controls and space, DEL, every byte from 0x80);
+ * T_MARK ('.', '?', '#') matters to the dot segments. */
+enum { T_SLOW = 1, T_MARK = 2 };
+#define SL4(c) [c] = T_SLOW, [c + 1] = T_SLOW, [c + 2] = T_SLOW, [c + 3] = T_SLOW
+#define SL16(c) SL4(c), SL4(c + 4), SL4(c + 8), SL4(c + 12)
+#define SL64(c) SL16(c), SL16(c + 16), SL16(c + 32), SL16(c + 48)
+static const uint8_t tail_class[256] = {
+	SL16(0x00), SL16(0x10), [' '] = T_SLOW, [0x7f] = T_SLOW,
+	SL64(0x80), SL64(0xC0), ['@'] = T_SLOW, ['\\'] = T_SLOW, ['%'] = T_SLOW,
+	['.'] = T_MARK, ['?'] = T_MARK, ['#'] = T_MARK,
+};
 
-/* A byte after the authority that sends a URL to the full reading: '@',
- * '\\', '%', C0 controls and space, DEL, every byte from 0x80. */
-static int slow_byte(unsigned char c)
-{
-	return c <= 0x20 || c >= 0x7f || c == '@' || c == '\\' || c == '%';
-}
+/* The host's bytes: a label's (ASCII letters, digits, '-'), and '.'. */
+enum { H_LABEL = 1, H_DOT = 2 };
+#define LB4(c) [c] = H_LABEL, [c + 1] = H_LABEL, [c + 2] = H_LABEL, [c + 3] = H_LABEL
+#define LB13(c) LB4(c), LB4(c + 4), LB4(c + 8), [c + 12] = H_LABEL
+static const uint8_t host_class[256] = {
+	LB4('0'), LB4('4'), ['8'] = H_LABEL, ['9'] = H_LABEL,
+	LB13('a'), LB13('n'), LB13('A'), LB13('N'), ['-'] = H_LABEL,
+	['.'] = H_DOT,
+};
 
-/* One byte s[k] of the tail for the dot segments: '?' and '#' end the
- * path (*path = 0); in the path, a '.' after a '/' (a segment that may be
- * "." or "..": the full reading decides) gives 0. s[k - 1] is in the tail
- * whenever s[k] is '.' (the tail starts with '/', '?' or '#'). */
-static int path_byte(const unsigned char *s, size_t k, int *path)
+/* The tail's byte s[k] with class t != 0: 0 for a slow byte, or, in the
+ * path, for a '.' after a '/' (a segment that may be "." or "..": the
+ * full reading decides); '?' and '#' end the path (*path = 0). s[k - 1] is
+ * in the tail whenever s[k] is '.' (the tail starts with '/', '?' or '#').
+ * Idempotent: a byte read twice gives the same answer. */
+static int tail_byte(const unsigned char *s, size_t k, unsigned t, int *path)
 {
-	if (s[k] == '?' || s[k] == '#')
+	if (t & T_SLOW)
+		return 0;
+	if (!*path)
+		return 1;
+	if (s[k] != '.')
 		*path = 0;
-	else if (s[k] == '.' && s[k - 1] == '/')
+	else if (s[k - 1] == '/')
 		return 0;
 	return 1;
 }
 
+#if defined(__SSE2__)
+/* s[i, i + 16) as tail_byte reads it, sixteen bytes at once. */
+static int block16(const unsigned char *s, size_t i, int *path)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+	/* signed: below 0x21 is the bytes below 0x21 and from 0x80 */
+	__m128i bad = _mm_or_si128(
+	    _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+	                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
+	    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('@')),
+	                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+	                 _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+	size_t k;
+
+	if (_mm_movemask_epi8(bad) != 0)
+		return 0;
+	if (*path &&
+	    _mm_movemask_epi8(_mm_or_si128(
+	        _mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
+	        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
+	                     _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))))) != 0)
+		for (k = i; k < i + 16; k++)
+			if (tail_class[s[k]] && !tail_byte(s, k, tail_class[s[k]], path))
+				return 0;
+	return 1;
+}
+#endif
+
 /* The rest s[i, len) after the authority: no slow byte, no "/." in the
- * path. Sixteen bytes at a time where SSE2 is (x86-64 always has it). */
+ * path. Sixteen bytes at a time where SSE2 is (x86-64 always has it), the
+ * last sixteen overlapping the ones before. */
 static int tail_plain(const unsigned char *s, size_t i, size_t len)
 {
 	int path = 1;
 	size_t k;
 
 #if defined(__SSE2__)
-	for (; i + 16 <= len; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		/* signed: below 0x21 is the bytes below 0x21 and from 0x80 */
-		__m128i bad = _mm_or_si128(
-		    _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-		                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
-		    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('@')),
-		                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-		                 _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
-		if (_mm_movemask_epi8(bad) != 0)
-			return 0;
-		if (path &&
-		    _mm_movemask_epi8(_mm_or_si128(
-		        _mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
-		        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
-		                     _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))))) != 0)
-			for (k = i; k < i + 16; k++)
-				if (!path_byte(s, k, &path))
-					return 0;
+	if (len - i >= 16) {
+		for (; i + 16 <= len; i += 16)
+			if (!block16(s, i, &path))
+				return 0;
+		return i == len || block16(s, len - 16, &path);
 	}
 #endif
 	for (k = i; k < len; k++)
-		if (slow_byte(s[k]) || (path && !path_byte(s, k, &path)))
+		if (tail_class[s[k]] && !tail_byte(s, k, tail_class[s[k]], &path))
 			return 0;
 	return 1;
 }
@@ -126,15 +161,14 @@ int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
 	 * "xn--", no trailing dot; the last not a number (an IPv4 address
 	 * or a failure for the browser) */
 	*hb = lb = i;
-	for (; i < len; i++) {
-		unsigned char c = s[i];
-		if (c == '.') {
-			if (i == lb || xn_label(s, lb, i))
-				return 0;
-			lb = i + 1;
-		} else if (!(uriscan__host_byte[c] & HB_NAME)) {
+	for (;;) {
+		while (i < len && host_class[s[i]] == H_LABEL)
+			i++;
+		if (i == len || s[i] != '.')
 			break;
-		}
+		if (i == lb || xn_label(s, lb, i))
+			return 0;
+		lb = ++i;
 	}
 	*he = i;
 	/* a number starts with a digit */
