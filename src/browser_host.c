@@ -37,9 +37,8 @@ static int ascii_only(const unsigned char *d, size_t n, int *xn)
 	for (i = 0; i < n; i++) {
 		if (d[i] >= 0x80)
 			return 0;
-		if ((i == 0 || d[i - 1] == '.') && i + 3 < n &&
-		    (d[i] | 0x20) == 'x' && (d[i + 1] | 0x20) == 'n' &&
-		    d[i + 2] == '-' && d[i + 3] == '-')
+		if ((i == 0 || d[i - 1] == '.') &&
+		    uriscan__xn_prefix(d + i, n - i))
 			*xn = 1;
 	}
 	return 1;

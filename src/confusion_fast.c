@@ -144,8 +144,7 @@ static size_t authority_start(const unsigned char *s, size_t len)
 /* A label s[b, e) starting "xn--" (any case). */
 static int xn_label(const unsigned char *s, size_t b, size_t e)
 {
-	return e - b >= 4 && (s[b] | 0x20) == 'x' && (s[b + 1] | 0x20) == 'n' &&
-	       s[b + 2] == '-' && s[b + 3] == '-';
+	return uriscan__xn_prefix(s + b, e - b);
 }
 
 int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,

@@ -62,4 +62,11 @@ void uriscan__ip_classify(struct uriscan_host_addr *a);
  * length. */
 size_t uriscan__v6_hex_text(const uint8_t *addr, char *t);
 
+/* p[0, n) begins with the ACE prefix "xn--" (any case): an IDNA label. */
+static inline int uriscan__xn_prefix(const unsigned char *p, size_t n)
+{
+	return n >= 4 && (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' &&
+	       p[2] == '-' && p[3] == '-';
+}
+
 #endif
