@@ -263,17 +263,23 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 	int st = check_args(str, len, flags, found, err);
 	struct uriscan_uri pu;
 	size_t hb, he;
+	uint32_t f;
 
 	if (st == URISCAN_OK)
 		st = check_grammar(g, err);
 	if (st != URISCAN_OK)
 		return st;
-	if (uriscan__cf_plain((const unsigned char *)str, len, &hb, &he)) {
+	if (uriscan__cf_plain((const unsigned char *)str, len, &hb, &he, &f)) {
+		/* no host (hb 0): no parse needed */
+		if (hb == 0) {
+			*found = f;
+			return URISCAN_OK;
+		}
 		/* the fast path needs the grammar's host: parse at once */
 		const struct uriscan_uri *u =
 		    uriscan_parse(g, str, len, 0, &pu) == URISCAN_OK ? &pu : NULL;
-		*found = uriscan__cf_fast((const unsigned char *)str, len, u)
-		             ? 0
+		*found = uriscan__cf_fast((const unsigned char *)str, len, u, &f)
+		             ? f
 		             : flags_of((const unsigned char *)str, len, g, u, 1);
 		return URISCAN_OK;
 	}
@@ -299,10 +305,10 @@ int uriscan_confusion_parsed(const char *str, size_t len,
 	}
 	if (st != URISCAN_OK)
 		return st;
-	/* most URLs are plain: no flag, decided from the bytes */
-	*found = uriscan__cf_fast((const unsigned char *)str, len, u)
-	             ? 0
-	             : uriscan__confusion_full(str, len, u);
+	/* most URLs are plain: their flags (most often none) decided from
+	 * the bytes */
+	if (!uriscan__cf_fast((const unsigned char *)str, len, u, found))
+		*found = uriscan__confusion_full(str, len, u);
 	return URISCAN_OK;
 }
 

@@ -16,6 +16,11 @@
  * "%00"), encoded_delimiter (%2F %5C %3F %23 %40 %2E, any case). */
 uint32_t uriscan__cf_bytes(const unsigned char *s, size_t len);
 
+/* The flags of the '%' at s[i] (of s[0, len)) as uriscan__cf_bytes reads
+ * it: nul for "%00", encoded_delimiter for the encoded delimiters, else
+ * (another pair, or fewer than two bytes after it) none. */
+uint32_t uriscan__cf_pct(const unsigned char *s, size_t len, size_t i);
+
 /* The host s[b, e) without tabs and newlines, percent-decoded (at most
  * cap bytes): its length; *out gets where it is: s + b when there was
  * nothing to remove or decode and it fits, else d. */
@@ -32,19 +37,63 @@ uint32_t uriscan__cf_dots(const unsigned char *s, size_t pb, size_t end,
                           int special);
 
 /* The fast path (confusion_fast.c): 1 when s[0, len) is a plain URL,
- * "http://example.com/a?b#c" as its comment says, that has no flag
- * except, perhaps, browser_host_differs; [*hb, *he) its host. 0 on any
+ * "http://example.com/a?b#c" as its comment says, whose flags are *flags
+ * (none, or nul and encoded_delimiter from a '%' after the authority)
+ * and, perhaps, browser_host_differs; [*hb, *he) its host. 0 on any
  * doubt (the full reading decides). */
 int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
-                      size_t *he);
+                      size_t *he, uint32_t *flags);
+
+/* The plain host of the fast path (confusion_host.c): labels of ASCII
+ * letters, digits and '-', none empty, none "xn--", no trailing dot, the
+ * last not a number, at most 253 bytes. uriscan__cf_host_end: 1 when the
+ * longest run of such bytes from s[hb] is one, *he its end; 0 when not.
+ * uriscan__cf_host_span, for the span s[hb, he) a parse gave: 1 when
+ * plain, 0 when not (or perhaps an "xn--" label), -1 when it cannot say
+ * (more than 32 bytes, s shorter than 32, no SSE2). */
+int uriscan__cf_host_end(const unsigned char *s, size_t hb, size_t len,
+                         size_t *he);
+int uriscan__cf_host_span(const unsigned char *s, size_t hb, size_t he,
+                          size_t len);
+
+/* The fast path after the authority (confusion_tail.c), s[i] the first
+ * byte after it ('/', '?' or '#'; i >= 1), or the first byte of a path
+ * that has no authority before it (not a '.'; s[i - 1] is '/' or ':'),
+ * when i < len: 1 when s[i, len) raises no flag but nul or
+ * encoded_delimiter from a '%' (added to *f) and holds no dot segment, 0
+ * on any doubt. */
+int uriscan__cf_tail(const unsigned char *s, size_t i, size_t len,
+                     uint32_t *f);
+
+/* The '%' at s[j] of the tail (in the path when in_path): 1, and the
+ * flags it raises (nul, encoded_delimiter: uriscan__cf_pct) added to *f;
+ * or 0 for "%2E" in the path, with which a dot segment may be written
+ * (the full reading decides). */
+int uriscan__cf_tail_pct(const unsigned char *s, size_t j, size_t len,
+                         int in_path, uint32_t *f);
+
+/* The same for an s that a parse by an ASCII grammar (RFC 3986, 2396,
+ * 1738) found valid, from s[i] (i >= 1; the authority's end, or any byte
+ * after it), its path ending at pe: only the '%'s and the path's dots are
+ * read (such a parse has no byte that would be slow). */
+int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
+                            size_t len, uint32_t *f);
 
 struct uriscan_uri;
 
+/* The fast path for a parse u by an ASCII grammar (confusion_window.c)
+ * whose host starts the authority at s[i]: the first 64 bytes of s at
+ * once with AVX2. 1 and *flags when decided, 0 when the full reading
+ * must decide, -1 when it cannot say (no AVX2 in use, fewer than 32
+ * bytes, a host or port past the 64): the other fast paths decide. */
+int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
+                       const struct uriscan_uri *u, uint32_t *flags);
+
 /* 1 when the flags of s[0, len) with the grammar's parse u (NULL: s is
- * not valid for the grammar) are none: a plain URL whose host is u's;
- * 0 when the full reading must decide. */
+ * not valid for the grammar) are decided, *flags: a plain URL whose host
+ * is u's; 0 when the full reading must decide. */
 int uriscan__cf_fast(const unsigned char *s, size_t len,
-                     const struct uriscan_uri *u);
+                     const struct uriscan_uri *u, uint32_t *flags);
 
 /* The full reading, without the fast path: what
  * uriscan_confusion_parsed(s, len, u, 0, ...) gives. For the tests and

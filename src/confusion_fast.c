@@ -1,123 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * confusion_fast.c: the fast path of the URL-confusion flags (confusion.h,
- * issue 37): a plain URL, "http://example.com/a?b#c" with none of the
- * bytes or shapes that raise a flag or make the browser read it another
- * way, has no flag; decided from its bytes in one pass. Anything else, on
- * any doubt, goes to the full reading (confusion.c), which the fuzz target
+ * issue 37): a plain URL, "http://example.com/a?b#c", "file:///a",
+ * "/a/b" or "urn:a:b", with none of the bytes or shapes that make the
+ * browser read it another way, has no flag but those of its '%'s (nul,
+ * encoded_delimiter); decided from its bytes: its start here, its host
+ * (confusion_host.c), the rest (confusion_tail.c), or at once for a URL
+ * a parse found valid (confusion_window.c). Anything else, on any doubt,
+ * goes to the full reading (confusion.c), which the fuzz target
  * fuzz_confusion and test_confusion compare this with on every input.
  * No allocation; reads only s[0, len).
  */
 #include <stdint.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <string.h>
 
 #include "confusion.h"
 #include "host_addr.h"
 #include "uriscan.h"
 
-/* No DNS name is longer; a longer host goes to the full reading. */
-#define HOST_MAX 253
-
-/* The bytes after the authority: T_SLOW sends a URL to the full reading
- * ('@', '\\', '%', C0 controls and space, DEL, every byte from 0x80);
- * T_MARK ('.', '?', '#') matters to the dot segments. */
-enum { T_SLOW = 1, T_MARK = 2 };
-#define SL4(c) [c] = T_SLOW, [c + 1] = T_SLOW, [c + 2] = T_SLOW, [c + 3] = T_SLOW
-#define SL16(c) SL4(c), SL4(c + 4), SL4(c + 8), SL4(c + 12)
-#define SL64(c) SL16(c), SL16(c + 16), SL16(c + 32), SL16(c + 48)
-static const uint8_t tail_class[256] = {
-	SL16(0x00), SL16(0x10), [' '] = T_SLOW, [0x7f] = T_SLOW,
-	SL64(0x80), SL64(0xC0), ['@'] = T_SLOW, ['\\'] = T_SLOW, ['%'] = T_SLOW,
-	['.'] = T_MARK, ['?'] = T_MARK, ['#'] = T_MARK,
-};
-
-/* The host's bytes: a label's (ASCII letters, digits, '-'), and '.'. */
-enum { H_LABEL = 1, H_DOT = 2 };
-#define LB4(c) [c] = H_LABEL, [c + 1] = H_LABEL, [c + 2] = H_LABEL, [c + 3] = H_LABEL
-#define LB13(c) LB4(c), LB4(c + 4), LB4(c + 8), [c + 12] = H_LABEL
-static const uint8_t host_class[256] = {
-	LB4('0'), LB4('4'), ['8'] = H_LABEL, ['9'] = H_LABEL,
-	LB13('a'), LB13('n'), LB13('A'), LB13('N'), ['-'] = H_LABEL,
-	['.'] = H_DOT,
-};
-
-/* The tail's byte s[k] with class t != 0: 0 for a slow byte, or, in the
- * path, for a '.' after a '/' (a segment that may be "." or "..": the
- * full reading decides); '?' and '#' end the path (*path = 0). s[k - 1] is
- * in the tail whenever s[k] is '.' (the tail starts with '/', '?' or '#').
- * Idempotent: a byte read twice gives the same answer. */
-static int tail_byte(const unsigned char *s, size_t k, unsigned t, int *path)
-{
-	if (t & T_SLOW)
-		return 0;
-	if (!*path)
-		return 1;
-	if (s[k] != '.')
-		*path = 0;
-	else if (s[k - 1] == '/')
-		return 0;
-	return 1;
-}
-
-#if defined(__SSE2__)
-/* s[i, i + 16) as tail_byte reads it, sixteen bytes at once. */
-static int block16(const unsigned char *s, size_t i, int *path)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-	/* signed: below 0x21 is the bytes below 0x21 and from 0x80 */
-	__m128i bad = _mm_or_si128(
-	    _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
-	                 _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f))),
-	    _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('@')),
-	                              _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-	                 _mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
-	size_t k;
-
-	if (_mm_movemask_epi8(bad) != 0)
-		return 0;
-	if (*path &&
-	    _mm_movemask_epi8(_mm_or_si128(
-	        _mm_cmpeq_epi8(v, _mm_set1_epi8('.')),
-	        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('?')),
-	                     _mm_cmpeq_epi8(v, _mm_set1_epi8('#'))))) != 0)
-		for (k = i; k < i + 16; k++)
-			if (tail_class[s[k]] && !tail_byte(s, k, tail_class[s[k]], path))
-				return 0;
-	return 1;
-}
-#endif
-
-/* The rest s[i, len) after the authority: no slow byte, no "/." in the
- * path. Sixteen bytes at a time where SSE2 is (x86-64 always has it), the
- * last sixteen overlapping the ones before. */
-static int tail_plain(const unsigned char *s, size_t i, size_t len)
-{
-	int path = 1;
-	size_t k;
-
-#if defined(__SSE2__)
-	if (len - i >= 16) {
-		for (; i + 16 <= len; i += 16)
-			if (!block16(s, i, &path))
-				return 0;
-		return i == len || block16(s, len - 16, &path);
-	}
-#endif
-	for (k = i; k < len; k++)
-		if (tail_class[s[k]] && !tail_byte(s, k, tail_class[s[k]], &path))
-			return 0;
-	return 1;
-}
-
-/* The special schemes but file (its host rules differ), any case, and
- * "://": where the authority starts, or 0. */
-static size_t authority_start(const unsigned char *s, size_t len)
+/* Where the authority starts after "http://" or "https://" (any case, in
+ * one comparison of eight bytes), or after the other special schemes and
+ * "://" (*file for "file://", whose host may be empty and has no port);
+ * or 0. */
+static size_t authority_start(const unsigned char *s, size_t len, int *file)
 {
 	const char *t;
 	size_t n;
 
+	*file = 0;
+	if (len >= 8) {
+		/* the words from bytes, so any byte order gives the same
+		 * test; 0x20 lowers the letters of "https" and "http" and
+		 * nothing else onto them, ':' and '/' are compared as they
+		 * are, and the eighth byte of "http://" is masked off */
+		uint64_t w, https, http, low5, low4, first7;
+		memcpy(&w, s, 8);
+		memcpy(&https, "https://", 8);
+		memcpy(&http, "http://\0", 8);
+		memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
+		memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
+		memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
+		if ((w | low5) == https)
+			return 8;
+		if (((w & first7) | low4) == http)
+			return 7;
+	}
 	switch (len > 0 ? s[0] | 0x20 : 0) {
 	case 'h':
 		t = "http";
@@ -126,7 +53,7 @@ static size_t authority_start(const unsigned char *s, size_t len)
 		t = "ws";
 		break;
 	case 'f':
-		t = "ftp";
+		t = len > 1 && (s[1] | 0x20) == 'i' ? "file" : "ftp";
 		break;
 	default:
 		return 0;
@@ -138,45 +65,86 @@ static size_t authority_start(const unsigned char *s, size_t len)
 		n++; /* https, wss */
 	if (len - n < 3 || s[n] != ':' || s[n + 1] != '/' || s[n + 2] != '/')
 		return 0;
+	*file = t[1] == 'i';
 	return n + 3;
 }
 
-/* A label s[b, e) starting "xn--" (any case). */
-static int xn_label(const unsigned char *s, size_t b, size_t e)
+/* The bytes of a scheme after its first letter. */
+static int scheme_byte(unsigned char c)
 {
-	return uriscan__xn_prefix(s + b, e - b);
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
 }
 
-int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
-                      size_t *he)
+/* The special schemes (WHATWG), any case: s[0, n). */
+static int special_scheme(const unsigned char *s, size_t n)
 {
-	size_t i, lb, port = 0;
-	unsigned notes;
+	static const char *const sp[] = {"http", "https", "ws", "wss", "ftp",
+	                                  "file"};
+	size_t k, j;
 
-	i = authority_start(s, len);
+	for (k = 0; k < sizeof sp / sizeof sp[0]; k++) {
+		if (strlen(sp[k]) != n)
+			continue;
+		for (j = 0; j < n && (s[j] | 0x20) == (unsigned char)sp[k][j]; j++)
+			;
+		if (j == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* The URLs without a host that the browser's reading leaves alone: a
+ * reference whose path starts with one '/' ("/a/b?c"), or a scheme that
+ * is not special with no "//" after its ':' ("node:fs", "urn:a:b",
+ * "mailto:a@b"). Their flags are those of the bytes and the dot segments
+ * of the path (confusion.c: no authority, no browser's host); where the
+ * bytes after the start begin (s[i - 1] is '/' or ':'), or 0 when s is
+ * neither. A path that starts with '.' (a dot segment may) is neither. */
+static size_t hostless_start(const unsigned char *s, size_t len)
+{
+	size_t j;
+
+	if (len == 0)
+		return 0;
+	if (s[0] == '/')
+		return len == 1 || (s[1] != '/' && s[1] != '\\' && s[1] != '.') ? 1
+		                                                              : 0;
+	if (!((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
+		return 0;
+	for (j = 1; j < len && scheme_byte(s[j]); j++)
+		;
+	if (j == len || s[j] != ':' || special_scheme(s, j) ||
+	    (j + 2 < len && s[j + 1] == '/' && s[j + 2] == '/') ||
+	    (j + 1 < len && s[j + 1] == '.'))
+		return 0;
+	return j + 1;
+}
+
+/* The plain authority at the start of s: where it ends (s[i] is '/', '?'
+ * or '#', or i is len), [*hb, *he) its host; 0 when it is not plain. */
+static size_t plain_authority(const unsigned char *s, size_t len, size_t *hb,
+                              size_t *he)
+{
+	size_t i, port = 0;
+	int file;
+
+	i = authority_start(s, len, &file);
 	if (i == 0)
 		return 0;
 	/* the host: labels of letters, digits and '-', none empty, none
 	 * "xn--", no trailing dot; the last not a number (an IPv4 address
-	 * or a failure for the browser) */
-	*hb = lb = i;
-	for (;;) {
-		while (i < len && host_class[s[i]] == H_LABEL)
-			i++;
-		if (i == len || s[i] != '.')
-			break;
-		if (i == lb || xn_label(s, lb, i))
-			return 0;
-		lb = ++i;
-	}
-	*he = i;
-	/* a number starts with a digit */
-	if (i == lb || xn_label(s, lb, i) || i - *hb > HOST_MAX ||
-	    (s[lb] >= '0' && s[lb] <= '9' &&
-	     uriscan__last_label_numeric(s + lb, i - lb, &notes)))
+	 * or a failure for the browser); file's may be empty (its browser's
+	 * host is, and so is "localhost": no host to differ) */
+	*hb = *he = i;
+	if (file && (i == len || s[i] == '/' || s[i] == '?' || s[i] == '#'))
+		return i;
+	if (!uriscan__cf_host_end(s, i, len, he))
 		return 0;
-	/* the port: empty, or digits without a leading zero up to 65535 */
-	if (i < len && s[i] == ':') {
+	i = *he;
+	/* the port: empty, or digits without a leading zero up to 65535;
+	 * file has none (a ':' is the browser's failure) */
+	if (i < len && s[i] == ':' && !file) {
 		size_t pb = ++i;
 		for (; i < len && s[i] >= '0' && s[i] <= '9' && i - pb < 5; i++)
 			port = port * 10 + (size_t)(s[i] - '0');
@@ -184,23 +152,103 @@ int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
 			return 0;
 	}
 	/* the authority ends here (a sixth digit, '[', '@', ...: the full
-	 * reading); the rest has no byte that counts, and no "/." in the path
-	 * (every dot segment has one) */
+	 * reading) */
 	if (i < len && s[i] != '/' && s[i] != '?' && s[i] != '#')
 		return 0;
-	return tail_plain(s, i, len);
+	return i;
+}
+
+int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
+                      size_t *he, uint32_t *flags)
+{
+	size_t i = plain_authority(s, len, hb, he);
+
+	*flags = 0;
+	if (i == 0) {
+		/* no host: *hb and *he 0 */
+		*hb = *he = 0;
+		i = hostless_start(s, len);
+	}
+	/* the rest has no byte that counts but '%', and no "/." or "%2E" in
+	 * the path (every dot segment has one) */
+	return i != 0 && uriscan__cf_tail(s, i, len, flags);
+}
+
+/* The port s[pb, pe) (pb - 1 is its ':'): plain when empty, or digits
+ * without a leading zero up to 65535. */
+static int plain_port(const unsigned char *s, size_t pb, size_t pe)
+{
+	size_t i, port = 0;
+
+	if (pe - pb > 5 || (pe > pb && s[pb] == '0'))
+		return 0;
+	for (i = pb; i < pe; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		port = port * 10 + (size_t)(s[i] - '0');
+	}
+	return port <= 65535;
+}
+
+/* cf_fast for a parse u by an ASCII grammar (RFC 3986, 2396, 1738) whose
+ * host starts the authority at i: its host, port and path as u gives
+ * them. 1 and *flags when decided, 0 when not, -1 when this cannot say
+ * (the general reading decides). */
+static int fast_parsed(const unsigned char *s, size_t len, size_t i,
+                       const struct uriscan_uri *u, uint32_t *flags)
+{
+	const struct uriscan_span *port = &u->part[URISCAN_PORT];
+	const struct uriscan_span *path = &u->part[URISCAN_PATH];
+	size_t e = i + u->part[URISCAN_HOST].len;
+	int h = uriscan__cf_host_span(s, i, e, len);
+
+	if (h <= 0)
+		return h;
+	if (URISCAN_HAS(u, URISCAN_PORT)) {
+		if (e >= len || s[e] != ':' || port->off != e + 1 ||
+		    port->len > len - port->off ||
+		    !plain_port(s, port->off, (size_t)port->off + port->len))
+			return -1;
+		e = (size_t)port->off + port->len;
+	}
+	if (!URISCAN_HAS(u, URISCAN_PATH) || path->off != e ||
+	    path->len > len - e || (e < len && s[e] != '/' && s[e] != '?' &&
+	                            s[e] != '#'))
+		return -1;
+	return uriscan__cf_tail_parsed(s, e, e + path->len, len, flags);
 }
 
 int uriscan__cf_fast(const unsigned char *s, size_t len,
-                     const struct uriscan_uri *u)
+                     const struct uriscan_uri *u, uint32_t *flags)
 {
-	size_t hb, he;
+	size_t hb, he, i;
+	int d, file;
 
-	if (!uriscan__cf_plain(s, len, &hb, &he))
+	if (u == NULL)
+		return uriscan__cf_plain(s, len, &hb, &he, flags);
+	*flags = 0;
+	i = authority_start(s, len, &file);
+	if (i == 0) {
+		/* no browser's host: the grammar's does not matter */
+		i = hostless_start(s, len);
+		return i != 0 && uriscan__cf_tail(s, i, len, flags);
+	}
+	/* browser_host_differs: the grammar's host must be the plain host
+	 * that starts the authority (the browser's host is its lower case) */
+	if (!URISCAN_HAS(u, URISCAN_HOST) || u->part[URISCAN_HOST].off != i ||
+	    u->part[URISCAN_HOST].len > len - i)
 		return 0;
-	/* browser_host_differs: the grammar's host must be the same span
-	 * (the browser's host is its lower case); none without a parse */
-	return u == NULL ||
-	       (URISCAN_HAS(u, URISCAN_HOST) && u->part[URISCAN_HOST].off == hb &&
-	        u->part[URISCAN_HOST].len == he - hb);
+	if (u->grammar != URISCAN_RFC3987 && !file) {
+		d = uriscan__cf_window(s, len, i, u, flags);
+		if (d < 0)
+			d = fast_parsed(s, len, i, u, flags);
+		if (d >= 0)
+			return d;
+		*flags = 0;
+	}
+	i = plain_authority(s, len, &hb, &he);
+	if (i == 0 || u->part[URISCAN_HOST].off != hb ||
+	    u->part[URISCAN_HOST].len != he - hb)
+		return 0;
+	return uriscan__cf_tail(s, i, len, flags);
 }

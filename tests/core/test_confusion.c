@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "confusion.h"
+#include "gen.h"
 #include "tap.h"
 #include "uriscan.h"
 #include "vec.h"
@@ -23,6 +24,25 @@
 /* Vectors (and matches) the fast path decides (confusion_fast.c); each
  * answer of the fast path is checked against the full reading's. */
 static unsigned n_fast;
+/* ... of which with a flag ('%' after the authority: nul,
+ * encoded_delimiter) */
+static unsigned n_fast_flagged;
+/* ... of which without "://" or with "file:" (confusion_fast.c's other
+ * shapes: a path, a scheme that is not special, file's authority) */
+static unsigned n_fast_shapes;
+/* ... of which by the AVX2 window (confusion_window.c), when it runs */
+static unsigned n_window;
+
+/* Has buf[0, len) "://"? */
+static int has_sss(const char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= len; i++)
+		if (memcmp(buf + i, "://", 3) == 0)
+			return 1;
+	return 0;
+}
 
 static const struct {
 	uint32_t bit;
@@ -106,16 +126,36 @@ static void run_parsed(enum uriscan_grammar g, const char *buf, size_t len,
 
 	const struct uriscan_uri *pu = st == URISCAN_OK ? &u : NULL;
 	uint32_t full = uriscan__confusion_full(buf, len, pu);
-	int fast = uriscan__cf_fast((const unsigned char *)buf, len, pu);
+	uint32_t ff = ~0u;
+	int fast = uriscan__cf_fast((const unsigned char *)buf, len, pu, &ff);
 
 	tap_ok(k == URISCAN_OK && via == found,
 	       "line %u: uriscan_confusion_parsed gives %#x, "
 	       "uriscan_confusion %#x",
 	       lineno, (unsigned)via, (unsigned)found);
 	n_fast += fast != 0;
-	tap_ok(full == found && (!fast || full == 0),
-	       "line %u: the full reading gives %#x%s", lineno, (unsigned)full,
-	       fast ? " (the fast path: none)" : "");
+	n_fast_flagged += fast && ff != 0;
+	n_fast_shapes += fast && (len < 5 || strncmp(buf, "file:", 5) == 0 ||
+	                          strncmp(buf, "FILE:", 5) == 0 ||
+	                          !has_sss(buf, len));
+	/* the window on its own, where cf_fast would call it: a valid parse
+	 * whose host starts the authority right after "http://" */
+	if (pu != NULL && URISCAN_HAS(pu, URISCAN_HOST) &&
+	    pu->grammar == URISCAN_RFC3986 && pu->part[URISCAN_HOST].off == 7 &&
+	    memcmp(buf, "http://", 7) == 0) {
+		uint32_t wf = ~0u;
+		int d = uriscan__cf_window((const unsigned char *)buf, len, 7, pu,
+		                           &wf);
+		if (d == 1) {
+			n_window++;
+			tap_ok(wf == full, "line %u: the window gives %#x", lineno,
+			       (unsigned)wf);
+		}
+	}
+	tap_ok(full == found && (!fast || full == ff),
+	       "line %u: the full reading gives %#x (%s %#x)", lineno,
+	       (unsigned)full, fast ? "the fast path:" : "not on the fast path",
+	       (unsigned)(fast ? ff : 0));
 	if (uriscan_extract(g, buf, len, &o, on_match, &x, &n) == URISCAN_OK &&
 	    x.matches > 0)
 		tap_ok(x.same == x.matches,
@@ -250,7 +290,21 @@ int main(int argc, char **argv)
 			break;
 	}
 	tap_ok(i == N_FLAGS, "every flag's name reads back");
-	tap_ok(n_fast >= 10, "%u vectors on the fast path (no flag)", n_fast);
+	tap_ok(n_fast >= 10, "%u vectors on the fast path", n_fast);
+#if URISCAN__HAVE_SKIP_SIMD
+	if (uriscan__skip_level() >= URISCAN__SIMD_AVX2)
+		tap_ok(n_window >= 10, "%u vectors decided by the AVX2 window",
+		       n_window);
+	else
+		tap_ok(n_window == 0, "no AVX2 in use: the window decides none");
+#endif
+	tap_ok(n_fast_shapes >= 8,
+	       "%u vectors on the fast path without \"://\" or with \"file:\"",
+	       n_fast_shapes);
+	tap_ok(n_fast_flagged >= 5,
+	       "%u vectors on the fast path with a flag (nul, "
+	       "encoded_delimiter)",
+	       n_fast_flagged);
 	tap_ok(strcmp(uriscan_confusion_name(3), "unknown") == 0 &&
 	           strcmp(uriscan_confusion_name(0), "unknown") == 0 &&
 	           uriscan_confusion_from_name("nope", 4, &b, NULL) ==
