@@ -71,9 +71,16 @@ int uriscan__wread(const unsigned char *s, size_t len,
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff);
 
+/* uriscan_browser_host without its fast path for a plain authority: the
+ * reading (uriscan__wread), then uriscan__wbrowser; *eoff as the error
+ * struct's offset. For the tests and the fuzz target, which compare the
+ * two. */
+int uriscan__browser_host_full(const unsigned char *u, size_t len, char *out,
+                               size_t out_cap, size_t *n, size_t *eoff);
+
 /* The host a browser reaches for a reading w of u with status OK: file's
  * empty host, "localhost" and drive letters, then uriscan__whost on the
- * host span; its arguments and statuses. uriscan_browser_host is
+ * host span; its arguments and statuses. uriscan__browser_host_full is
  * uriscan__wread and this. */
 int uriscan__wbrowser(const unsigned char *u, const struct uriscan__wread *w,
                       char *out, size_t cap, size_t *n, size_t *eoff);

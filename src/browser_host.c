@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "browser.h"
+#include "confusion.h"
 #include "host_addr.h"
 #include "iri-config.h"
 #include "pct.h"
@@ -219,14 +220,24 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 	return put(out, cap, n, (const char *)d, dn);
 }
 
+/* Is s[0, strlen(t)) t (lower case ASCII) in any case? */
+static int lower_is(const unsigned char *s, const char *t)
+{
+	size_t i;
+
+	for (i = 0; t[i] != '\0'; i++)
+		if ((s[i] | 0x20) != (unsigned char)t[i])
+			return 0;
+	return 1;
+}
+
 int uriscan_browser_host(const char *s, size_t len, unsigned flags,
                          char *out, size_t out_cap, size_t *out_len,
                          struct uriscan_error *err)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	struct uriscan__wread w;
-	size_t n = 0, eoff = 0;
-	int st;
+	size_t n = 0, eoff = 0, hb, he;
+	int st, file;
 
 	uriscan__host_err(err, URISCAN_OK, 0);
 	if (out_len)
@@ -240,18 +251,44 @@ int uriscan_browser_host(const char *s, size_t len, unsigned flags,
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
 	}
+	/* a plain authority (confusion.h): the host in lower case, nothing
+	 * to remove, decode, map or refuse */
+	if (uriscan__plain_host(u, len, &hb, &he, &file)) {
+		n = file && he - hb == 9 && lower_is(u + hb, "localhost") ? 0
+		                                                        : he - hb;
+		*out_len = n;
+		if (n > out_cap) {
+			uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
+			return URISCAN_E_BUFFER_TOO_SMALL;
+		}
+		for (size_t i = 0; i < n; i++)
+			out[i] = (char)(u[hb + i] >= 'A' && u[hb + i] <= 'Z'
+			                    ? u[hb + i] + 32
+			                    : u[hb + i]);
+		return URISCAN_OK;
+	}
+	st = uriscan__browser_host_full(u, len, out, out_cap, &n, &eoff);
+	*out_len = n;
+	uriscan__host_err(err, st, eoff);
+	return st;
+}
+
+int uriscan__browser_host_full(const unsigned char *u, size_t len, char *out,
+                               size_t out_cap, size_t *n, size_t *eoff)
+{
+	struct uriscan__wread w;
+	int st;
+
+	*n = 0;
+	*eoff = 0;
 	st = uriscan__wread(u, len, &w);
 	if (st != URISCAN_OK) {
-		uriscan__host_err(err, st, st == URISCAN_E_UNSUPPORTED ? 0 : w.err_off);
+		*eoff = st == URISCAN_E_UNSUPPORTED ? 0 : w.err_off;
 		return st;
 	}
-	st = uriscan__wbrowser(u, &w, out, out_cap, &n, &eoff);
-	*out_len = n;
-	uriscan__host_err(err, st,
-	                  st == URISCAN_E_BUFFER_TOO_SMALL ||
-	                          st == URISCAN_E_IDNA_UNAVAILABLE
-	                      ? 0
-	                      : eoff);
+	st = uriscan__wbrowser(u, &w, out, out_cap, n, eoff);
+	if (st == URISCAN_E_BUFFER_TOO_SMALL || st == URISCAN_E_IDNA_UNAVAILABLE)
+		*eoff = 0;
 	return st;
 }
 

@@ -79,6 +79,16 @@ int uriscan__cf_tail_pct(const unsigned char *s, size_t j, size_t len,
 int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
                             size_t len, uint32_t *f);
 
+/* The plain authority (confusion_fast.c) at the start of s, written
+ * "scheme://" with a special scheme: a host of ASCII letters, digits, '-'
+ * and '.' as uriscan__cf_host_end has it (file's may be empty), a port
+ * empty or up to 65535 without a leading zero (file: none), then '/', '?',
+ * '#' or the end. 1 and [*hb, *he), *file when it is one, else 0. The
+ * browser's host of such a URL is that host in lower case (file's
+ * "localhost": the empty host). */
+int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
+                        size_t *he, int *file);
+
 struct uriscan_uri;
 
 /* The fast path for a parse u by an ASCII grammar (confusion_window.c)

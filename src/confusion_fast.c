@@ -33,10 +33,11 @@ static size_t authority_start(const unsigned char *s, size_t len, int *file)
 		 * test; 0x20 lowers the letters of "https" and "http" and
 		 * nothing else onto them, ':' and '/' are compared as they
 		 * are, and the eighth byte of "http://" is masked off */
-		uint64_t w, https, http, low5, low4, first7;
+		uint64_t w, https, http, file7, low5, low4, first7;
 		memcpy(&w, s, 8);
 		memcpy(&https, "https://", 8);
 		memcpy(&http, "http://\0", 8);
+		memcpy(&file7, "file://\0", 8);
 		memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
 		memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
 		memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
@@ -44,6 +45,10 @@ static size_t authority_start(const unsigned char *s, size_t len, int *file)
 			return 8;
 		if (((w & first7) | low4) == http)
 			return 7;
+		if (((w & first7) | low4) == file7) {
+			*file = 1;
+			return 7;
+		}
 	}
 	switch (len > 0 ? s[0] | 0x20 : 0) {
 	case 'h':
@@ -121,17 +126,14 @@ static size_t hostless_start(const unsigned char *s, size_t len)
 	return j + 1;
 }
 
-/* The plain authority at the start of s: where it ends (s[i] is '/', '?'
- * or '#', or i is len), [*hb, *he) its host; 0 when it is not plain. */
-static size_t plain_authority(const unsigned char *s, size_t len, size_t *hb,
-                              size_t *he)
+/* The plain authority that starts at s[i] (i from authority_start, not
+ * 0): where it ends (s[i] is '/', '?' or '#', or i is len), [*hb, *he) its
+ * host; 0 when it is not plain. */
+static size_t plain_authority(const unsigned char *s, size_t len, size_t i,
+                              int file, size_t *hb, size_t *he)
 {
-	size_t i, port = 0;
-	int file;
+	size_t port = 0;
 
-	i = authority_start(s, len, &file);
-	if (i == 0)
-		return 0;
 	/* the host: labels of letters, digits and '-', none empty, none
 	 * "xn--", no trailing dot; the last not a number (an IPv4 address
 	 * or a failure for the browser); file's may be empty (its browser's
@@ -158,12 +160,23 @@ static size_t plain_authority(const unsigned char *s, size_t len, size_t *hb,
 	return i;
 }
 
+int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
+                        size_t *he, int *file)
+{
+	size_t i = authority_start(s, len, file);
+
+	return i != 0 && plain_authority(s, len, i, *file, hb, he) != 0;
+}
+
 int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
                       size_t *he, uint32_t *flags)
 {
-	size_t i = plain_authority(s, len, hb, he);
+	int file;
+	size_t i = authority_start(s, len, &file);
 
 	*flags = 0;
+	if (i != 0)
+		i = plain_authority(s, len, i, file, hb, he);
 	if (i == 0) {
 		/* no host: *hb and *he 0 */
 		*hb = *he = 0;
@@ -221,6 +234,7 @@ static int fast_parsed(const unsigned char *s, size_t len, size_t i,
 int uriscan__cf_fast(const unsigned char *s, size_t len,
                      const struct uriscan_uri *u, uint32_t *flags)
 {
+	const struct uriscan_span *p;
 	size_t hb, he, i;
 	int d, file;
 
@@ -238,7 +252,11 @@ int uriscan__cf_fast(const unsigned char *s, size_t len,
 	if (!URISCAN_HAS(u, URISCAN_HOST) || u->part[URISCAN_HOST].off != i ||
 	    u->part[URISCAN_HOST].len > len - i)
 		return 0;
-	if (u->grammar != URISCAN_RFC3987 && !file) {
+	/* the parsed paths read file's as another's host when it has one
+	 * and no port (plain_authority has file's rules) */
+	if (u->grammar != URISCAN_RFC3987 &&
+	    (!file ||
+	     (u->part[URISCAN_HOST].len > 0 && !URISCAN_HAS(u, URISCAN_PORT)))) {
 		d = uriscan__cf_window(s, len, i, u, flags);
 		if (d < 0)
 			d = fast_parsed(s, len, i, u, flags);
@@ -246,9 +264,13 @@ int uriscan__cf_fast(const unsigned char *s, size_t len,
 			return d;
 		*flags = 0;
 	}
-	i = plain_authority(s, len, &hb, &he);
+	i = plain_authority(s, len, i, file, &hb, &he);
 	if (i == 0 || u->part[URISCAN_HOST].off != hb ||
 	    u->part[URISCAN_HOST].len != he - hb)
 		return 0;
+	p = &u->part[URISCAN_PATH];
+	if (u->grammar != URISCAN_RFC3987 && URISCAN_HAS(u, URISCAN_PATH) &&
+	    p->off == i && p->len <= len - i)
+		return uriscan__cf_tail_parsed(s, i, i + p->len, len, flags);
 	return uriscan__cf_tail(s, i, len, flags);
 }

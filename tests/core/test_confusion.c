@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "browser.h"
 #include "confusion.h"
 #include "gen.h"
 #include "tap.h"
@@ -30,6 +31,8 @@ static unsigned n_fast_flagged;
 /* ... of which without "://" or with "file:" (confusion_fast.c's other
  * shapes: a path, a scheme that is not special, file's authority) */
 static unsigned n_fast_shapes;
+/* Vectors whose browser's host the plain-authority path reads */
+static unsigned n_browser_fast;
 /* ... of which by the AVX2 window (confusion_window.c), when it runs */
 static unsigned n_window;
 
@@ -108,6 +111,37 @@ static int on_match(void *user, const struct uriscan_match *m)
 	    a == b)
 		x->same++;
 	return 0;
+}
+
+/* uriscan_browser_host of the vector buf[0, len) against its full reading
+ * (without the fast path for a plain authority): status, error offset,
+ * length and bytes, and one byte short. */
+static void browser_same(const char *buf, size_t len, unsigned lineno)
+{
+	char a[512], b[512];
+	size_t an = 0, bn = 0, boff = 0, sn = 0;
+	struct uriscan_error e;
+	int ast = uriscan_browser_host(buf, len, 0, a, sizeof a, &an, &e);
+	int bst = uriscan__browser_host_full((const unsigned char *)buf, len, b,
+	                                     sizeof b, &bn, &boff);
+	/* the error struct's offset: for the syntax statuses and E_IDNA */
+	size_t want_off = bst == URISCAN_E_SYNTAX || bst == URISCAN_E_INCOMPLETE ||
+	                          bst == URISCAN_E_BAD_PERCENT ||
+	                          bst == URISCAN_E_BAD_CHAR ||
+	                          bst == URISCAN_E_BAD_UTF8 || bst == URISCAN_E_IDNA
+	                      ? boff
+	                      : 0;
+	int ok = ast == bst && an == bn && e.offset == want_off &&
+	         (ast != URISCAN_OK || memcmp(a, b, an) == 0);
+
+	if (ok && ast == URISCAN_OK && an > 0)
+		ok = uriscan_browser_host(buf, len, 0, a, an - 1, &sn, NULL) ==
+		         URISCAN_E_BUFFER_TOO_SMALL &&
+		     sn == an;
+	n_browser_fast += uriscan__plain_host((const unsigned char *)buf, len,
+	                                      &sn, &bn, &ast);
+	tap_ok(ok, "line %u: browser_host %s, as its full reading", lineno,
+	       uriscan_status_name(bst));
 }
 
 /* The vector buf[0, len) through uriscan_confusion_parsed: the same set
@@ -203,6 +237,7 @@ static void run(char *line, unsigned lineno)
 		tap_diag("want %s", want == ~0u ? "(an unknown flag name)" : got);
 	}
 	run_parsed(g, buf, (size_t)len, found, lineno);
+	browser_same(buf, (size_t)len, lineno);
 	free(buf);
 	tok = strtok(about, ",");
 	sign = tok && (tok[0] == '+' || tok[0] == '-') ? tok[0] : 0;
@@ -291,6 +326,10 @@ int main(int argc, char **argv)
 	}
 	tap_ok(i == N_FLAGS, "every flag's name reads back");
 	tap_ok(n_fast >= 10, "%u vectors on the fast path", n_fast);
+	tap_ok(n_browser_fast >= 10,
+	       "%u vectors with a plain authority (uriscan_browser_host's fast "
+	       "path)",
+	       n_browser_fast);
 #if URISCAN__HAVE_SKIP_SIMD
 	if (uriscan__skip_level() >= URISCAN__SIMD_AVX2)
 		tap_ok(n_window >= 10, "%u vectors decided by the AVX2 window",

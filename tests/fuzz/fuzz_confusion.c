@@ -35,6 +35,7 @@
  */
 #include "fuzz.h"
 
+#include "browser.h"
 #include "confusion.h"
 
 #define HOST_CAP 2048 /* URISCAN__WHOST_MAX: a longer host is too_long */
@@ -224,12 +225,23 @@ static void check_browser_host(const char *s, size_t len)
 	size_t n = 0, need = 0;
 	int st = uriscan_browser_host(s, len, 0, h, sizeof h, &n, &e);
 
+	static char full[HOST_CAP];
+	size_t fn = 0, foff = 0;
+	int fst = uriscan__browser_host_full((const unsigned char *)s, len, full,
+	                                     sizeof full, &fn, &foff);
+
 	FUZZ_ASSERT((st == URISCAN_OK || st == URISCAN_E_SYNTAX ||
 	             st == URISCAN_E_IDNA || st == URISCAN_E_IDNA_UNAVAILABLE ||
 	             st == URISCAN_E_UNSUPPORTED || st == URISCAN_E_TOO_LONG) &&
 	                e.status == st && e.offset <= len,
 	            "browser_host: %s, error struct %d at %zu",
 	            uriscan_status_name(st), e.status, e.offset);
+	/* the fast path for a plain authority against the full reading */
+	FUZZ_ASSERT(fst == st && fn == n &&
+	                (st != URISCAN_OK || fuzz_span_eq(h, n, full, fn)),
+	            "browser_host: %s \"%.*s\"; the full reading: %s \"%.*s\"",
+	            uriscan_status_name(st), (int)n, h, uriscan_status_name(fst),
+	            (int)fn, full);
 	if (st != URISCAN_OK)
 		return;
 	FUZZ_ASSERT(n <= sizeof h, "browser_host: %zu bytes in %zu", n,
