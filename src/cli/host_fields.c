@@ -11,56 +11,86 @@
 static const char *const keys[] = {"ip", "ip_form", "ip_class",
                                    "browser_host", "site", "flags"};
 
-static void key(const char *prefix, const char *k)
+/* The same with the prefix "" (inspect, extract --hosts), as printed:
+ * one copy of known length each (a record prints all of them). */
+#define KEY_(k) {",\"" k "\":", sizeof(",\"" k "\":") - 1}
+static const struct {
+	const char *s;
+	size_t n;
+} bare_keys[] = {KEY_("ip"),           KEY_("ip_form"), KEY_("ip_class"),
+                 KEY_("browser_host"), KEY_("site"),    KEY_("flags"),
+                 KEY_("browser_error"), KEY_("site_error")};
+#undef KEY_
+enum { K_BROWSER_ERROR = 6, K_SITE_ERROR = 7 };
+
+static void key(const char *prefix, unsigned k)
 {
+	if (prefix[0] == '\0') {
+		out_bytes(bare_keys[k].s, bare_keys[k].n);
+		return;
+	}
 	OUT_LIT(",\"");
 	out_str(prefix);
-	out_str(k);
+	out_str(k < 6 ? keys[k] : k == K_BROWSER_ERROR ? "browser_error"
+	                                               : "site_error");
 	OUT_LIT("\":");
+}
+
+/* A name of the library's (a form, a class, a status, a flag) or an
+ * address's text: ASCII letters, digits, '_', '.', ':', '[', ']', nothing
+ * to escape. NULL: null. */
+static void name(const char *s)
+{
+	if (s == NULL) {
+		OUT_LIT("null");
+		return;
+	}
+	out_char('"');
+	out_str(s);
+	out_char('"');
 }
 
 void host_fields_jsonl(const struct host_info *h, const char *prefix,
                        unsigned opts)
 {
 	int addr = h->addr.family != URISCAN_IP_NONE;
+	uint32_t f;
 
-	key(prefix, keys[0]);
-	out_json_name(addr ? h->ip : NULL);
-	key(prefix, keys[1]);
-	out_json_name(addr ? uriscan_ip_form_name(h->addr.form) : NULL);
-	key(prefix, keys[2]);
-	out_json_name(addr ? uriscan_ip_class_name(h->addr.ip_class) : NULL);
-	key(prefix, keys[3]);
+	key(prefix, 0);
+	name(addr ? h->ip : NULL);
+	key(prefix, 1);
+	name(addr ? uriscan_ip_form_name(h->addr.form) : NULL);
+	key(prefix, 2);
+	name(addr ? uriscan_ip_class_name(h->addr.ip_class) : NULL);
+	key(prefix, 3);
 	out_json_or_null(h->browser, h->browser_len,
 	                 h->browser_status == URISCAN_OK);
 	if (opts & HOST_FIELDS_ERRORS) {
-		key(prefix, "browser_error");
-		out_json_name(h->browser_status == URISCAN_OK
-		                  ? NULL
-		                  : uriscan_status_name(h->browser_status));
+		key(prefix, K_BROWSER_ERROR);
+		name(h->browser_status == URISCAN_OK
+		         ? NULL
+		         : uriscan_status_name(h->browser_status));
 	}
-	key(prefix, keys[4]);
+	key(prefix, 4);
 	out_json_or_null(h->site, h->site_len, h->site_len > 0);
 	if ((opts & HOST_FIELDS_ERRORS) && h->site_status != URISCAN_OK) {
-		key(prefix, "site_error");
-		out_json_name(uriscan_status_name(h->site_status));
+		key(prefix, K_SITE_ERROR);
+		name(uriscan_status_name(h->site_status));
 	}
-	key(prefix, keys[5]);
+	key(prefix, 5);
 	out_char('[');
-	for (unsigned i = 0, first = 1; i < 32; i++)
-		if (h->flags & (1u << i)) {
-			if (!first)
-				out_char(',');
-			first = 0;
-			out_json_name(uriscan_confusion_name(1u << i));
-		}
+	for (f = h->flags; f != 0; f &= f - 1) {
+		if (f != h->flags)
+			out_char(',');
+		name(uriscan_confusion_name(f & (0u - f)));
+	}
 	out_char(']');
 }
 
 void host_fields_jsonl_null(const char *prefix)
 {
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		key(prefix, keys[i]);
+	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		key(prefix, i);
 		OUT_LIT("null");
 	}
 }

@@ -15,14 +15,11 @@ void host_info_fill(struct host_info *h, enum uriscan_grammar g,
 
 void host_info_out_flags(uint32_t f, char sep)
 {
-	int first = 1;
+	uint32_t left;
 
-	for (unsigned i = 0; i < 32; i++) {
-		if (!(f & (1u << i)))
-			continue;
-		if (!first)
+	for (left = f; left != 0; left &= left - 1) {
+		if (left != f)
 			out_char(sep);
-		first = 0;
-		out_str(uriscan_confusion_name(1u << i));
+		out_str(uriscan_confusion_name(left & (0u - left)));
 	}
 }
