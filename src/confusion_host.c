@@ -10,11 +10,9 @@
  */
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "confusion.h"
+#include "sse2_mask.h"
 #include "host_addr.h"
 #include "uriscan.h"
 
@@ -55,15 +53,6 @@ static int host_scalar(const unsigned char *s, size_t hb, size_t len,
 }
 
 #if defined(__SSE2__)
-static unsigned mask16(__m128i m)
-{
-	return (unsigned)_mm_movemask_epi8(m);
-}
-
-static __m128i eq8(__m128i v, char c)
-{
-	return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
-}
 
 /* The bytes of v in [lo, hi] (lo, hi below 0x80): shifted so that lo is
  * -128, one signed comparison. */
@@ -92,9 +81,9 @@ static int host_simd(const unsigned char *s, size_t hb, size_t len,
 		unsigned sh = i + 16 <= len ? 0 : (unsigned)(i - (len - 16));
 		__m128i v = _mm_loadu_si128(
 		    (const __m128i *)(const void *)(s + i - sh));
-		unsigned dot = mask16(eq8(v, '.')) >> sh;
-		unsigned dash = mask16(eq8(v, '-')) >> sh;
-		unsigned label = mask16(_mm_or_si128(
+		unsigned dot = uriscan__mask16(uriscan__eq8(v, '.')) >> sh;
+		unsigned dash = uriscan__mask16(uriscan__eq8(v, '-')) >> sh;
+		unsigned label = uriscan__mask16(_mm_or_si128(
 		    in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'),
 		    in_range(v, '0', '9'))) >> sh;
 		unsigned other = ~(label | dot | dash) & (0xFFFFu >> sh);
@@ -129,18 +118,24 @@ static int host_simd(const unsigned char *s, size_t hb, size_t len,
 static void masks32(const unsigned char *s, size_t base, unsigned sh,
                     uint32_t *label, uint32_t *dot, uint32_t *dash)
 {
-	__m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
-	__m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + base + 16));
-	__m128i lo = _mm_set1_epi8(0x20);
+	__m128i v[2], lo = _mm_set1_epi8(0x20);
+	uint32_t m[3] = {0, 0, 0};
+	unsigned k;
 
-	*dot = (mask16(eq8(v0, '.')) | mask16(eq8(v1, '.')) << 16) >> sh;
-	*dash = (mask16(eq8(v0, '-')) | mask16(eq8(v1, '-')) << 16) >> sh;
-	*label = (mask16(_mm_or_si128(in_range(_mm_or_si128(v0, lo), 'a', 'z'),
-	                              in_range(v0, '0', '9'))) |
-	          mask16(_mm_or_si128(in_range(_mm_or_si128(v1, lo), 'a', 'z'),
-	                              in_range(v1, '0', '9')))
-	              << 16) >>
-	         sh;
+	v[0] = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+	v[1] = _mm_loadu_si128((const __m128i *)(const void *)(s + base + 16));
+	for (k = 0; k < 2; k++) {
+		__m128i l = _mm_or_si128(in_range(_mm_or_si128(v[k], lo), 'a', 'z'),
+		                         in_range(v[k], '0', '9'));
+		m[0] |= (uint32_t)uriscan__mask16(l) << (16 * k);
+		m[1] |= (uint32_t)uriscan__mask16(uriscan__eq8(v[k], '.'))
+		        << (16 * k);
+		m[2] |= (uint32_t)uriscan__mask16(uriscan__eq8(v[k], '-'))
+		        << (16 * k);
+	}
+	*label = m[0] >> sh;
+	*dot = m[1] >> sh;
+	*dash = m[2] >> sh;
 }
 
 /* The host s[hb, he) that a parse gave, when it is 1 to 32 bytes long and

@@ -10,11 +10,9 @@
  */
 #include <stdint.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "confusion.h"
+#include "sse2_mask.h"
 #include "uriscan.h"
 
 /* The bytes after the authority: T_SLOW sends a URL to the full reading
@@ -77,14 +75,18 @@ static int tail_scalar(const unsigned char *s, size_t i, size_t len, int *path,
 }
 
 #if defined(__SSE2__)
-static unsigned mask16(__m128i m)
+/* uriscan__cf_tail_pct on each '%' of s[k, k + 16) whose bit is in pct
+ * (in the path where in_path has its bit). */
+static int pct_bits(const unsigned char *s, size_t k, size_t len,
+                    unsigned pct, unsigned in_path, uint32_t *f)
 {
-	return (unsigned)_mm_movemask_epi8(m);
-}
-
-static __m128i eq8(__m128i v, char c)
-{
-	return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
+	for (; pct != 0; pct &= pct - 1) {
+		unsigned b = (unsigned)__builtin_ctz(pct);
+		if (!uriscan__cf_tail_pct(s, k + b, len, (int)(in_path >> b & 1u),
+		                          f))
+			return 0;
+	}
+	return 1;
 }
 
 /* tail_byte on the bytes of s[k, k + 16) whose bit is in keep, at once.
@@ -94,26 +96,26 @@ static int tail_block(const unsigned char *s, size_t k, size_t len,
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + k));
 	/* signed: below 0x21 is the bytes below 0x21 and from 0x80 */
-	unsigned bad = mask16(_mm_or_si128(
-	    _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)), eq8(v, 0x7f)),
-	    _mm_or_si128(eq8(v, '@'), eq8(v, '\\'))));
-	unsigned pct = mask16(eq8(v, '%')) & keep;
-	unsigned end = mask16(_mm_or_si128(eq8(v, '?'), eq8(v, '#'))) & keep;
+	unsigned bad = uriscan__mask16(
+	    _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x21)),
+	                              uriscan__eq8(v, 0x7f)),
+	                 _mm_or_si128(uriscan__eq8(v, '@'), uriscan__eq8(v, '\\'))));
+	unsigned pct = uriscan__mask16(uriscan__eq8(v, '%')) & keep;
+	unsigned end = uriscan__mask16(_mm_or_si128(uriscan__eq8(v, '?'),
+	                                            uriscan__eq8(v, '#'))) &
+	               keep;
 	/* the bits in the path: before its end */
 	unsigned in_path = !*path ? 0 : end ? (end & (0u - end)) - 1 : 0xFFFFu;
 
 	if (bad & keep)
 		return 0;
-	for (; pct != 0; pct &= pct - 1) {
-		unsigned b = (unsigned)__builtin_ctz(pct);
-		if (!uriscan__cf_tail_pct(s, k + b, len, (int)(in_path >> b & 1u),
-		                          f))
-			return 0;
-	}
+	if (pct != 0 && !pct_bits(s, k, len, pct, in_path, f))
+		return 0;
 	if (*path) {
 		__m128i p =
 		    _mm_loadu_si128((const __m128i *)(const void *)(s + k - 1));
-		if (mask16(eq8(v, '.')) & mask16(eq8(p, '/')) & keep & in_path)
+		unsigned dot = uriscan__mask16(uriscan__eq8(v, '.'));
+		if (dot & uriscan__mask16(uriscan__eq8(p, '/')) & keep & in_path)
 			return 0;
 		*path = end == 0;
 	}
@@ -132,17 +134,16 @@ int uriscan__cf_tail(const unsigned char *s, size_t i, size_t len, uint32_t *f)
 
 #if defined(__SSE2__)
 	if (len >= 17 && i < len) {
-		size_t k = len - i < 16 ? len - 16 : i;
-		unsigned keep = (0xFFFFu << (i - k)) & 0xFFFFu;
+		size_t k;
+		unsigned keep;
 		/* one call site, so that the block is inlined */
-		for (;;) {
+		uriscan__first_block(i, len, &k, &keep);
+		do {
 			if (!tail_block(s, k, len, keep, &path, f))
 				return 0;
-			if (k + 16 >= len)
-				return 1;
-			k = k + 32 <= len ? k + 16 : len - 16;
 			keep = 0xFFFFu;
-		}
+		} while (uriscan__next_block(&k, len));
+		return 1;
 	}
 #endif
 	return tail_scalar(s, i, len, &path, f);
@@ -158,20 +159,17 @@ static int parsed_block(const unsigned char *s, size_t k, size_t pe,
 	unsigned in_path = pe <= k         ? 0
 	                   : pe - k >= 16 ? 0xFFFFu
 	                                  : (1u << (pe - k)) - 1;
-	unsigned dot = mask16(eq8(v, '.')) & keep & in_path;
-	unsigned pct = mask16(eq8(v, '%')) & keep;
+	unsigned dot = uriscan__mask16(uriscan__eq8(v, '.')) & keep & in_path;
+	unsigned pct = uriscan__mask16(uriscan__eq8(v, '%')) & keep;
 
-	if (dot != 0 &&
-	    (dot & mask16(eq8(_mm_loadu_si128(
-	                          (const __m128i *)(const void *)(s + k - 1)),
-	                      '/'))) != 0)
-		return 0;
-	for (; pct != 0; pct &= pct - 1) {
-		unsigned b = (unsigned)__builtin_ctz(pct);
-		if (!uriscan__cf_tail_pct(s, k + b, len, (int)(in_path >> b & 1u),
-		                          f))
+	if (dot != 0) {
+		__m128i prev =
+		    _mm_loadu_si128((const __m128i *)(const void *)(s + k - 1));
+		if ((dot & uriscan__mask16(uriscan__eq8(prev, '/'))) != 0)
 			return 0;
 	}
+	if (pct != 0 && !pct_bits(s, k, len, pct, in_path, f))
+		return 0;
 	return 1;
 }
 #endif
@@ -188,16 +186,13 @@ int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
 	 * idempotent) */
 	if (len >= 17 && i < len) {
 		unsigned keep;
-		k = len - i < 16 ? len - 16 : i;
-		keep = (0xFFFFu << (i - k)) & 0xFFFFu;
-		for (;;) {
+		uriscan__first_block(i, len, &k, &keep);
+		do {
 			if (!parsed_block(s, k, pe, len, keep, f))
 				return 0;
-			if (k + 16 >= len)
-				return 1;
-			k = k + 32 <= len ? k + 16 : len - 16;
 			keep = 0xFFFFu;
-		}
+		} while (uriscan__next_block(&k, len));
+		return 1;
 	}
 #endif
 	/* a '.' after a '/' in the path: perhaps a dot segment (i >= 1:
