@@ -138,6 +138,55 @@ static int whost_plain(const unsigned char *s, size_t b, size_t e, char *out,
 	return 1;
 }
 
+#if URISCAN_HAVE_IDN2
+/* The last name this thread mapped, and what came of it: a host is often
+ * read twice in a row (uriscan_browser_host, then the flags' full
+ * reading), and libidn2 takes some 100,000 instructions a name. */
+static _Thread_local struct {
+	size_t in_len, out_len;
+	int status;
+	unsigned char in[URISCAN__WHOST_MAX], out[URISCAN__WHOST_MAX];
+} last_idna;
+
+/* d[0, *dn) (cap bytes) through IDNA UTS #46, non-transitional, in place:
+ * URISCAN_OK, URISCAN_E_IDNA or URISCAN_E_TOO_LONG. */
+static int to_ascii(unsigned char *d, size_t *dn, size_t cap)
+{
+	char z[URISCAN__WHOST_MAX + 1];
+	char *ascii = NULL;
+	size_t n = *dn;
+	int st = URISCAN_OK;
+
+	if (n > 0 && n == last_idna.in_len &&
+	    memcmp(d, last_idna.in, n) == 0) {
+		if (last_idna.status == URISCAN_OK) {
+			memcpy(d, last_idna.out, last_idna.out_len);
+			*dn = last_idna.out_len;
+		}
+		return last_idna.status;
+	}
+	memcpy(z, d, n);
+	z[n] = '\0';
+	if (memchr(d, 0, n) != NULL ||
+	    idn2_to_ascii_8z(z, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK)
+		st = URISCAN_E_IDNA;
+	else if (strlen(ascii) > cap || strlen(ascii) > sizeof last_idna.out)
+		st = URISCAN_E_TOO_LONG;
+	/* remembered before d changes */
+	last_idna.in_len = n;
+	memcpy(last_idna.in, d, n);
+	last_idna.status = st;
+	if (st == URISCAN_OK) {
+		*dn = strlen(ascii);
+		memcpy(d, ascii, *dn);
+		last_idna.out_len = *dn;
+		memcpy(last_idna.out, ascii, *dn);
+	}
+	idn2_free(ascii);
+	return st;
+}
+#endif
+
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff)
 {
@@ -187,22 +236,9 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 				d[i] = (unsigned char)(d[i] + 32);
 	} else {
 #if URISCAN_HAVE_IDN2
-		char z[URISCAN__WHOST_MAX + 1];
-		char *ascii = NULL;
-		memcpy(z, d, dn);
-		z[dn] = '\0';
-		if (memchr(d, 0, dn) != NULL ||
-		    idn2_to_ascii_8z(z, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK) {
-			idn2_free(ascii);
-			return URISCAN_E_IDNA;
-		}
-		dn = strlen(ascii);
-		if (dn > sizeof d) {
-			idn2_free(ascii);
-			return URISCAN_E_TOO_LONG;
-		}
-		memcpy(d, ascii, dn);
-		idn2_free(ascii);
+		st = to_ascii(d, &dn, sizeof d);
+		if (st != URISCAN_OK)
+			return st;
 #else
 		return URISCAN_E_IDNA_UNAVAILABLE;
 #endif
