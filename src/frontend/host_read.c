@@ -16,6 +16,7 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 	const char *host = NULL, *name = NULL;
 	size_t host_len = 0, name_len = 0;
 	struct uriscan_host_addr ga;
+	int gst = URISCAN_E_INVALID_ARG;
 
 	if (parsed) {
 		h->status = URISCAN_OK;
@@ -35,14 +36,21 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 	memset(&h->addr, 0, sizeof h->addr);
 	h->ip[0] = '\0';
 	h->grammar_class = URISCAN_IP_CLASS_NONE;
-	if (host && uriscan_host_address(host, host_len, 0, &ga, NULL) ==
-	                URISCAN_OK &&
-	    ga.family != URISCAN_IP_NONE)
+	if (host)
+		gst = uriscan_host_address(host, host_len, 0, &ga, NULL);
+	if (gst == URISCAN_OK && ga.family != URISCAN_IP_NONE)
 		h->grammar_class = ga.ip_class;
 	if (h->browser_status == URISCAN_OK && h->browser_len > 0) {
-		if (uriscan_host_address(h->browser, h->browser_len, 0, &h->addr,
-		                         NULL) != URISCAN_OK)
+		/* the same bytes as the grammar's host (most often): the same
+		 * reading, not made twice */
+		if (host && host_len == h->browser_len &&
+		    memcmp(host, h->browser, host_len) == 0) {
+			if (gst == URISCAN_OK)
+				h->addr = ga;
+		} else if (uriscan_host_address(h->browser, h->browser_len, 0,
+		                                &h->addr, NULL) != URISCAN_OK) {
 			memset(&h->addr, 0, sizeof h->addr);
+		}
 		if (h->addr.family == URISCAN_IP_NONE) {
 			name = h->browser;
 			name_len = h->browser_len;
