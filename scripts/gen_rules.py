@@ -46,6 +46,16 @@ names the entry, and the rule's own machines as validate_own, parse_own. A
 twin says no alphtype (its grammar's bytes are ASCII). The `all` part (the
 -T0 build the differential test compares with) has no twins.
 
+The http entry: in the hot part, the default rule's machines (and their
+twins) start after a literal "http://" or "https://" in the state those
+bytes lead to (src/http_entry.h; GEN_HTTP_ENTRY_V / _P in src/gen.h, with a
+slot per machine); the cold part holds a copy of each of those machines
+that runs exec alone from a given state, from which src/http_entry.c finds
+that state once; the hot part ends with a table of them
+(uriscan__http_refs_<g>_<suffix>) for the tests. The `all` part has no
+entry, so the -T0 build the tests compare with reads every input from its
+first byte.
+
 Usage: gen_rules.py RULES_FILE OUTPUT.rl SUFFIX [PART]
 SUFFIX tells builds of the same grammar apart (the G2 library build and
 the T0 build the differential test links beside it); it ends the name of
@@ -206,6 +216,54 @@ def main():
         """Whether the table names rule r's ASCII twin of this kind."""
         return part == "hot" and is_hot(r, kind) and r[f"ascii_{kind}"]
 
+    def has_entry(r, kind):
+        """Whether rule r's machines of this kind start after a literal
+        "http://" or "https://" (src/http_entry.h): those of the default
+        rule (what uriscan_validate and uriscan_parse run), twins too, in
+        the library's hot part; not the `all` part, the -T0 build that the
+        tests compare the library's with, which thus runs every input from
+        its first byte."""
+        return part == "hot" and r["default"] and (kind == "v" or r["tags"])
+
+    def write_step(r, kind, twin=False):
+        """The cold copy of a machine that has the http entry (has_entry):
+        exec alone from a given state, no end of input, for
+        src/http_entry.c to find the entry state with. The same Ragel
+        machine as the hot one, so the same states (the table of the copy
+        carries its constants, which http_entry.c checks)."""
+        n = r["machine"]
+        m = f"{g}_{kind}a_{n}" if twin else f"{g}_{kind}_{n}"
+        w("%%{")
+        w(f"  machine {m};")
+        if twin:
+            w(f'  include {ascii_file.rsplit(".", 1)[0]} "{ascii_file}";')
+            body = r[f"ascii_{kind}"]
+        else:
+            if alphtype:
+                w(f"  alphtype {alphtype};")
+            w(f'  include {tags_machine} "{tags_file}";')
+            body = (r["valid"] or n) if kind == "v" else r["tags"]
+        w(f"  main := {body};")
+        w("  write data noentry;")
+        w("}%%")
+        w(f"static size_t {m}_hexec(int *csp, const unsigned char *s, "
+          "const unsigned char *p, const unsigned char *pe, "
+          "struct uriscan_uri *u, const unsigned char **mk)")
+        w("{")
+        w("\tconst unsigned char *const p0 = p;")
+        w("\tconst unsigned char *const eof = NULL;")
+        w("\tint cs = *csp;")
+        w("\t(void)eof, (void)s, (void)u, (void)mk;")
+        w("\t%% write exec;")
+        w("\t*csp = cs;")
+        w("\treturn (size_t)(p - p0);")
+        w("}")
+        w(f"const struct uriscan__http_step uriscan__{m}_hstep_{suffix} = {{")
+        w(f"\t{m}_hexec, {m}_start, {m}_first_final, {m}_error}};")
+        w("")
+
+    entries = []  # the machines with the http entry, for the table below
+
     def write_machine(r, kind, twin=False):
         """Rule r's validation ('v': the pure rule, or its valid= machine)
         or parse ('p': its tags machine, recording components) function;
@@ -230,6 +288,18 @@ def main():
         w(f"  main := {body};")
         w("  write data noentry;")
         w("}%%")
+        entry = has_entry(r, kind)
+        if entry:
+            entries.append(m)
+            # the http entry's step copy (cold part) and this machine's
+            # slot (src/http_entry.h)
+            G = f"URISCAN_{g.upper()}"
+            w(f"extern const struct uriscan__http_step "
+              f"uriscan__{m}_hstep_{suffix};")
+            w(f"static struct uriscan__http_slot {m}_hs;")
+            w(f"static const struct uriscan__http_machine {m}_hm = {{")
+            w(f"\t&uriscan__{m}_hstep_{suffix}, {m}_start, {m}_first_final,")
+            w(f"\t{m}_error, {1 if kind == 'p' else 0}, {G}, GEN_RULE_{n}}};")
         # a twin apart from its entry (below), which then needs no frame
         noinline = "GEN_NOINLINE " if twin else ""
         w(f"{noinline}{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
@@ -240,10 +310,13 @@ def main():
             w("\tconst unsigned char *mk[URISCAN_COMPONENT_COUNT];")
         w("\tint cs;")
         w("\t(void)eof;")
-        if kind == "p":
+        if kind == "p" and not entry:
             w("\tGEN_MARKS_INIT();")
+        if kind == "p":
             w("\t(void)mk; /* a machine may only set the form */")
         w("\t%% write init;")
+        if entry:
+            w(f"\tGEN_HTTP_ENTRY_{kind.upper()}({m});")
         w("\t%% write exec;")
         # a validate machine has no result to clear (u NULL) or set
         u, ref = ("u", 1 if r["ref"] else 0) if kind == "p" else ("NULL", 0)
@@ -270,6 +343,13 @@ def main():
                 if twinned(r, kind):
                     write_machine(r, kind, twin=True)
     if part == "cold":
+        # the step copies of the hot machines with the http entry
+        for r in rules:
+            for kind in ("v", "p"):
+                if r["default"] and (kind == "v" or r["tags"]):
+                    write_step(r, kind)
+                    if r[f"ascii_{kind}"]:
+                        write_step(r, kind, twin=True)
         with open(out_path, "w", encoding="utf-8") as f:
             f.write("\n".join(out) + "\n")
         return
@@ -381,6 +461,15 @@ def main():
         w("};")
         w("#undef URISCAN__SKIP_TAB")
         w("#define URISCAN__SKIP_TAB uriscan__skip_tab")
+        w("")
+    if part == "hot":
+        # the machines with the http entry and their slots, so that
+        # tests/core/test_http_entry.c can see that each has its entry and
+        # turn it off to compare
+        w(f"const struct uriscan__http_ref uriscan__http_refs_{g}_{suffix}[] = {{")
+        for m in entries:
+            w(f'\t{{"{m}", &{m}_hm, &{m}_hs}},')
+        w("\t{NULL, NULL, NULL}};")
         w("")
     w(f"static const struct uriscan__rule {g}_rules[] = {{")
     for r in rules:

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "http_entry.h"
 #include "internal.h"
 
 /* A build of the grammars is told apart by GEN_SUFFIX (-DURISCAN_GEN_SUFFIX),
@@ -247,6 +248,49 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
 #define GEN_ASCII_OR(TWIN, OWN, ...)                                           \
 	(uriscan__gen_ascii_ends(p, pe) ? TWIN(__VA_ARGS__) : OWN(__VA_ARGS__))
 #define GEN_NOINLINE __attribute__((noinline))
+
+/* The http entry (http_entry.h): after `write init`, in the functions of
+ * the default rule's machines (scripts/gen_rules.py, has_entry). An input
+ * of 8 bytes or more that starts with "https://" or "http://" is entered
+ * in the state those bytes lead machine M to, 8 or 7 bytes in, once
+ * src/http_entry.c has found it (slot M_hs, machine M_hm); a parse machine
+ * also gets what the bytes left in *u and the marks. One 8-byte load and
+ * one or two compares for every other input. ("http://" alone, 7 bytes,
+ * goes the plain way: one load covers the test.) */
+#define GEN_HTTP_ENTRY_(M, I, N, APPLY)                                        \
+	do {                                                                       \
+		int v_ = atomic_load_explicit(&M##_hs.state[I], memory_order_acquire); \
+		if (v_ >= 2) {                                                         \
+			cs = v_ - 2;                                                       \
+			APPLY;                                                             \
+			p += (N);                                                          \
+		} else if (v_ == 0) {                                                  \
+			uriscan__http_entry_compute(&M##_hm, &M##_hs);                     \
+		}                                                                      \
+	} while (0)
+#define GEN_HTTP_ENTRY_BY_(M, APPLY0, APPLY1)                                  \
+	do {                                                                       \
+		uint64_t w_;                                                           \
+		if (pe - p < 8)                                                        \
+			break;                                                             \
+		memcpy(&w_, p, 8);                                                     \
+		if (w_ == URISCAN__HTTPS_W)                                            \
+			GEN_HTTP_ENTRY_(M, 1, 8, APPLY1);                                  \
+		else if ((w_ & URISCAN__HTTP_MASK) == URISCAN__HTTP_W)                 \
+			GEN_HTTP_ENTRY_(M, 0, 7, APPLY0);                                  \
+	} while (0)
+#define GEN_HTTP_ENTRY_V(M) GEN_HTTP_ENTRY_BY_(M, (void)0, (void)0)
+/* A parse machine's: in place of GEN_MARKS_INIT (the template sets every
+ * mark). */
+#define GEN_HTTP_ENTRY_P(M)                                                    \
+	do {                                                                       \
+		const struct uriscan__http_tpl *t_ = NULL;                             \
+		GEN_HTTP_ENTRY_BY_(M, t_ = &M##_hs.tpl[0], t_ = &M##_hs.tpl[1]);       \
+		if (t_ != NULL)                                                        \
+			uriscan__http_apply(t_, u, mk, s);                                 \
+		else                                                                   \
+			GEN_MARKS_INIT();                                                  \
+	} while (0)
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
 extern const struct uriscan__gen GEN_SYM(rfc2396);
