@@ -51,8 +51,9 @@ twins) start after a literal "http://" or "https://" in the state those
 bytes lead to (src/http_entry.h; GEN_HTTP_ENTRY_V / _P in src/gen.h, with a
 slot per machine); the cold part holds a copy of each of those machines
 that runs exec alone from a given state, from which src/http_entry.c finds
-that state once; the hot part ends with a table of them
-(uriscan__http_refs_<g>_<suffix>) for the tests. The `all` part has no
+that state at the first input that starts with the prefix; the hot part
+ends with a table of those machines (uriscan__http_refs_<g>_<suffix>) for
+the tests. The `all` part has no
 entry, so the -T0 build the tests compare with reads every input from its
 first byte.
 

@@ -20,9 +20,10 @@
  * entering that state at the prefix's end and stepping on is the same
  * run.
  *
- * Computed once per machine, on first use, by the one caller that swaps
- * the slot from 0 to 1; the template is written before the state is
- * stored (release). No allocation.
+ * Computed once per machine, at its first input that starts with either
+ * prefix, by the one caller that swaps the slot from 0 to 1;
+ * the template is written before the state is stored (release). No
+ * allocation.
  */
 #include <string.h>
 

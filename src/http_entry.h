@@ -66,10 +66,10 @@ struct uriscan__http_tpl {
 };
 
 /* Per machine and prefix (0: "http://", 1: "https://"): the state + 2,
- * 1 when there is none (or while one thread computes it), 0 when not yet
- * computed; the template is written before the state is published
- * (release) and read after it is seen (acquire), so a reader never sees it
- * half written. */
+ * 1 when there is none (or while it is computed), 0 when not yet computed
+ * (the machine then reads the input from its first byte); the template is
+ * written before the state is published (release) and read after it is
+ * seen (acquire), so a reader never sees it half written. */
 struct uriscan__http_slot {
 	atomic_int state[2];
 	struct uriscan__http_tpl tpl[2];
@@ -84,29 +84,30 @@ struct uriscan__http_ref {
 	struct uriscan__http_slot *slot;
 };
 
-/* Compute both entries of machine hm into *slot, once (the first caller
- * that finds it 0; the others take the plain way meanwhile). No
- * allocation; reads only its own buffers. */
+/* Compute both entries of machine hm into *slot, where a slot is still 0:
+ * the one caller that swaps it to 1 computes it; the others, meanwhile,
+ * read their input from its first byte. Called by the machine at the first
+ * input that starts with either prefix (gen.h, GEN_HTTP_ENTRY_V/_P), and
+ * by the tests. No allocation; reads only its own buffers. */
 void uriscan__http_entry_compute(const struct uriscan__http_machine *hm,
                                  struct uriscan__http_slot *slot);
 
-/* The first 8 bytes as one little- or big-endian word, as memcpy loads
- * them. */
+/* Four bytes as one 32-bit word, as memcpy loads them; the mask of the
+ * first three. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define URISCAN__W8(a, b, c, d, e, f, g, h)                                    \
-	((uint64_t)(a) << 56 | (uint64_t)(b) << 48 | (uint64_t)(c) << 40 |         \
-	 (uint64_t)(d) << 32 | (uint64_t)(e) << 24 | (uint64_t)(f) << 16 |         \
-	 (uint64_t)(g) << 8 | (uint64_t)(h))
-#define URISCAN__HTTP_MASK 0xffffffffffffff00ULL
+#define URISCAN__W4(a, b, c, d)                                                \
+	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 |          \
+	 (uint32_t)(d))
+#define URISCAN__W3_MASK 0xffffff00u
 #else
-#define URISCAN__W8(a, b, c, d, e, f, g, h)                                    \
-	((uint64_t)(h) << 56 | (uint64_t)(g) << 48 | (uint64_t)(f) << 40 |         \
-	 (uint64_t)(e) << 32 | (uint64_t)(d) << 24 | (uint64_t)(c) << 16 |         \
-	 (uint64_t)(b) << 8 | (uint64_t)(a))
-#define URISCAN__HTTP_MASK 0x00ffffffffffffffULL
+#define URISCAN__W4(a, b, c, d)                                                \
+	((uint32_t)(d) << 24 | (uint32_t)(c) << 16 | (uint32_t)(b) << 8 |          \
+	 (uint32_t)(a))
+#define URISCAN__W3_MASK 0x00ffffffu
 #endif
-#define URISCAN__HTTPS_W URISCAN__W8('h', 't', 't', 'p', 's', ':', '/', '/')
-#define URISCAN__HTTP_W URISCAN__W8('h', 't', 't', 'p', ':', '/', '/', 0)
+#define URISCAN__HTTP_W4 URISCAN__W4('h', 't', 't', 'p')
+#define URISCAN__S_SLASHES_W4 URISCAN__W4('s', ':', '/', '/')
+#define URISCAN__SLASHES_W4 URISCAN__W4(':', '/', '/', 0)
 
 /* Two marks, or two of their offsets (uri_reset.h does the same for
  * part[]). */

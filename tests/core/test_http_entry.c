@@ -179,13 +179,16 @@ static unsigned run_all(size_t b)
 	return bad;
 }
 
-/* Set every slot of grammar b's machines to v (1: no entry; 0: found
- * again on next use). */
+/* Set every slot of grammar b's machines to v (1: no entry; 0, then
+ * computed again: as the first use left it). */
 static void set_slots(size_t b, int v)
 {
-	for (const struct uriscan__http_ref *r = builds[b].refs; r->name; r++)
+	for (const struct uriscan__http_ref *r = builds[b].refs; r->name; r++) {
 		for (int i = 0; i < 2; i++)
 			atomic_store(&r->slot->state[i], v);
+		if (v == 0)
+			uriscan__http_entry_compute(r->machine, r->slot);
+	}
 }
 
 int main(void)
