@@ -226,14 +226,10 @@ def main():
         its first byte."""
         return part == "hot" and r["default"] and (kind == "v" or r["tags"])
 
-    def write_step(r, kind, twin=False):
-        """The cold copy of a machine that has the http entry (has_entry):
-        exec alone from a given state, no end of input, for
-        src/http_entry.c to find the entry state with. The same Ragel
-        machine as the hot one, so the same states (the table of the copy
-        carries its constants, which http_entry.c checks)."""
-        n = r["machine"]
-        m = f"{g}_{kind}a_{n}" if twin else f"{g}_{kind}_{n}"
+    def write_ragel_head(r, kind, m, twin):
+        """The Ragel machine m of rule r's kind ('v' or 'p'; with twin, of
+        its ASCII twin): its include, main and data, which the hot function
+        and the http entry's step copy share."""
         w("%%{")
         w(f"  machine {m};")
         if twin:
@@ -243,10 +239,19 @@ def main():
             if alphtype:
                 w(f"  alphtype {alphtype};")
             w(f'  include {tags_machine} "{tags_file}";')
-            body = (r["valid"] or n) if kind == "v" else r["tags"]
+            body = (r["valid"] or r["machine"]) if kind == "v" else r["tags"]
         w(f"  main := {body};")
         w("  write data noentry;")
         w("}%%")
+
+    def write_step(r, kind, twin=False):
+        """The cold copy of a machine that has the http entry (has_entry):
+        exec alone from a given state, no end of input, for
+        src/http_entry.c to find the entry state with. The same Ragel
+        machine as the hot one, so the same states (the table of the copy
+        carries its constants, which http_entry.c checks)."""
+        m = f"{g}_{kind}a_{r['machine']}" if twin else f"{g}_{kind}_{r['machine']}"
+        write_ragel_head(r, kind, m, twin)
         w(f"static size_t {m}_hexec(int *csp, const unsigned char *s, "
           "const unsigned char *p, const unsigned char *pe, "
           "struct uriscan_uri *u, const unsigned char **mk)")
@@ -276,19 +281,7 @@ def main():
         sig = v_sig if kind == "v" else p_sig
         if linkage(r, kind) == "":
             w(f"int {fn(m, r, kind)}{sig};")
-        w("%%{")
-        w(f"  machine {m};")
-        if twin:
-            w(f'  include {ascii_file.rsplit(".", 1)[0]} "{ascii_file}";')
-            body = r[f"ascii_{kind}"]
-        else:
-            if alphtype:
-                w(f"  alphtype {alphtype};")
-            w(f'  include {tags_machine} "{tags_file}";')
-            body = (r["valid"] or n) if kind == "v" else r["tags"]
-        w(f"  main := {body};")
-        w("  write data noentry;")
-        w("}%%")
+        write_ragel_head(r, kind, m, twin)
         entry = has_entry(r, kind)
         if entry:
             entries.append(m)

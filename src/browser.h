@@ -44,6 +44,10 @@ static inline int uriscan__is_tabnl(unsigned char c)
 	return c == '\t' || c == '\n' || c == '\r';
 }
 
+/* The special scheme s[b, e) (tabs and newlines skipped, any case): its
+ * index in http, https, ws, wss, ftp, file, or -1. */
+int uriscan__special_index(const unsigned char *s, size_t b, size_t e);
+
 static inline int uriscan__alpha(unsigned char c)
 {
 	c = (unsigned char)(c | 0x20);

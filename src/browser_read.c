@@ -16,8 +16,7 @@
 static const char *const special[] = {"http", "https", "ws", "wss", "ftp",
                                       "file"};
 
-/* The special scheme s[b, e) (tabs skipped, any case) or -1. */
-static int special_index(const unsigned char *s, size_t b, size_t e)
+int uriscan__special_index(const unsigned char *s, size_t b, size_t e)
 {
 	char w[6];
 	size_t n = 0, i;
@@ -96,7 +95,7 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 			return set(w, URISCAN_E_UNSUPPORTED, 0);
 		}
 	} else {
-		sp = special_index(s, b, w->scheme_end);
+		sp = uriscan__special_index(s, b, w->scheme_end);
 		if (sp < 0)
 			return set(w, URISCAN_E_UNSUPPORTED, 0);
 		w->special = 1;

@@ -91,6 +91,15 @@ int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
 
 struct uriscan_uri;
 
+/* After a plain host s[.., he) that a parse u gave (confusion_fast.c): 1
+ * when its port is plain (empty, or digits without a leading zero up to
+ * 65535) and its path s[*e, *pe) starts where the authority ends at *e
+ * ('/', '?', '#' or the end follows); 0 when u does not say so (the
+ * general reading decides). */
+int uriscan__cf_parsed_rest(const unsigned char *s, size_t len, size_t he,
+                            const struct uriscan_uri *u, size_t *e,
+                            size_t *pe);
+
 /* The fast path for a parse u by an ASCII grammar (confusion_window.c)
  * whose host starts the authority at s[i]: the first 64 bytes of s at
  * once with AVX2. 1 and *flags when decided, 0 when the full reading

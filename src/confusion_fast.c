@@ -14,7 +14,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "browser.h"
 #include "confusion.h"
+#include "extract.h"
 #include "host_addr.h"
 #include "uriscan.h"
 
@@ -74,31 +76,6 @@ static size_t authority_start(const unsigned char *s, size_t len, int *file)
 	return n + 3;
 }
 
-/* The bytes of a scheme after its first letter. */
-static int scheme_byte(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
-}
-
-/* The special schemes (WHATWG), any case: s[0, n). */
-static int special_scheme(const unsigned char *s, size_t n)
-{
-	static const char *const sp[] = {"http", "https", "ws", "wss", "ftp",
-	                                  "file"};
-	size_t k, j;
-
-	for (k = 0; k < sizeof sp / sizeof sp[0]; k++) {
-		if (strlen(sp[k]) != n)
-			continue;
-		for (j = 0; j < n && (s[j] | 0x20) == (unsigned char)sp[k][j]; j++)
-			;
-		if (j == n)
-			return 1;
-	}
-	return 0;
-}
-
 /* The URLs without a host that the browser's reading leaves alone: a
  * reference whose path starts with one '/' ("/a/b?c"), or a scheme that
  * is not special with no "//" after its ':' ("node:fs", "urn:a:b",
@@ -115,11 +92,13 @@ static size_t hostless_start(const unsigned char *s, size_t len)
 	if (s[0] == '/')
 		return len == 1 || (s[1] != '/' && s[1] != '\\' && s[1] != '.') ? 1
 		                                                              : 0;
-	if (!((s[0] | 0x20) >= 'a' && (s[0] | 0x20) <= 'z'))
+	/* the scheme: the extractor's class table (no tab, no newline: a
+	 * browser would skip them) */
+	if (!uriscan__alpha(s[0]))
 		return 0;
-	for (j = 1; j < len && scheme_byte(s[j]); j++)
+	for (j = 1; j < len && (uriscan__scheme_class[s[j]] & C_SCHEME); j++)
 		;
-	if (j == len || s[j] != ':' || special_scheme(s, j) ||
+	if (j == len || s[j] != ':' || uriscan__special_index(s, 0, j) >= 0 ||
 	    (j + 2 < len && s[j + 1] == '/' && s[j + 2] == '/') ||
 	    (j + 1 < len && s[j + 1] == '.'))
 		return 0;
@@ -203,6 +182,29 @@ static int plain_port(const unsigned char *s, size_t pb, size_t pe)
 	return port <= 65535;
 }
 
+int uriscan__cf_parsed_rest(const unsigned char *s, size_t len, size_t he,
+                            const struct uriscan_uri *u, size_t *e,
+                            size_t *pe)
+{
+	const struct uriscan_span *port = &u->part[URISCAN_PORT];
+	const struct uriscan_span *path = &u->part[URISCAN_PATH];
+
+	*e = he;
+	if (URISCAN_HAS(u, URISCAN_PORT)) {
+		if (he >= len || s[he] != ':' || port->off != he + 1 ||
+		    port->len > len - port->off ||
+		    !plain_port(s, port->off, (size_t)port->off + port->len))
+			return 0;
+		*e = (size_t)port->off + port->len;
+	}
+	if (!URISCAN_HAS(u, URISCAN_PATH) || path->off != *e ||
+	    path->len > len - *e ||
+	    (*e < len && s[*e] != '/' && s[*e] != '?' && s[*e] != '#'))
+		return 0;
+	*pe = *e + path->len;
+	return 1;
+}
+
 /* cf_fast for a parse u by an ASCII grammar (RFC 3986, 2396, 1738) whose
  * host starts the authority at i: its host, port and path as u gives
  * them. 1 and *flags when decided, 0 when not, -1 when this cannot say
@@ -210,25 +212,15 @@ static int plain_port(const unsigned char *s, size_t pb, size_t pe)
 static int fast_parsed(const unsigned char *s, size_t len, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags)
 {
-	const struct uriscan_span *port = &u->part[URISCAN_PORT];
-	const struct uriscan_span *path = &u->part[URISCAN_PATH];
-	size_t e = i + u->part[URISCAN_HOST].len;
-	int h = uriscan__cf_host_span(s, i, e, len);
+	size_t e, pe;
+	int h = uriscan__cf_host_span(s, i, i + u->part[URISCAN_HOST].len, len);
 
 	if (h <= 0)
 		return h;
-	if (URISCAN_HAS(u, URISCAN_PORT)) {
-		if (e >= len || s[e] != ':' || port->off != e + 1 ||
-		    port->len > len - port->off ||
-		    !plain_port(s, port->off, (size_t)port->off + port->len))
-			return -1;
-		e = (size_t)port->off + port->len;
-	}
-	if (!URISCAN_HAS(u, URISCAN_PATH) || path->off != e ||
-	    path->len > len - e || (e < len && s[e] != '/' && s[e] != '?' &&
-	                            s[e] != '#'))
+	if (!uriscan__cf_parsed_rest(s, len, i + u->part[URISCAN_HOST].len, u,
+	                             &e, &pe))
 		return -1;
-	return uriscan__cf_tail_parsed(s, e, e + path->len, len, flags);
+	return uriscan__cf_tail_parsed(s, e, pe, len, flags);
 }
 
 int uriscan__cf_fast(const unsigned char *s, size_t len,

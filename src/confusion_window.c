@@ -72,8 +72,6 @@ static int window_read(const unsigned char *s, size_t len, size_t avail,
                        const struct window *w, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags)
 {
-	const struct uriscan_span *port = &u->part[URISCAN_PORT];
-	const struct uriscan_span *path = &u->part[URISCAN_PATH];
 	size_t he, e, pe, lb, b;
 	uint64_t host, d, tail, pc;
 	unsigned notes;
@@ -93,30 +91,9 @@ static int window_read(const unsigned char *s, size_t len, size_t avail,
 	if (s[lb] >= '0' && s[lb] <= '9' &&
 	    uriscan__last_label_numeric(s + lb, he - lb, &notes))
 		return 0;
-	/* the port: empty, or digits without a leading zero up to 65535 */
-	e = he;
-	if (URISCAN_HAS(u, URISCAN_PORT)) {
-		size_t k, v = 0;
-		if (e >= len || s[e] != ':' || port->off != e + 1 ||
-		    port->len > 5 || port->len > len - port->off)
-			return -1;
-		e = (size_t)port->off + port->len;
-		if (e > port->off && s[port->off] == '0')
-			return 0;
-		for (k = port->off; k < e; k++) {
-			if (s[k] < '0' || s[k] > '9')
-				return -1;
-			v = v * 10 + (size_t)(s[k] - '0');
-		}
-		if (v > 65535)
-			return 0;
-	}
-	/* the path [e, pe) from the authority's end */
-	if (!URISCAN_HAS(u, URISCAN_PATH) || path->off != e ||
-	    path->len > len - e || e > avail ||
-	    (e < len && s[e] != '/' && s[e] != '?' && s[e] != '#'))
+	/* the port, the authority's end e and the path [e, pe) */
+	if (!uriscan__cf_parsed_rest(s, len, he, u, &e, &pe) || e > avail)
 		return -1;
-	pe = e + path->len;
 	*flags = 0;
 	/* in the window: a '.' after a '/' in the path (s[e] is not a '.',
 	 * so the '/' is at e or after), and each '%' */
