@@ -90,9 +90,14 @@ def main(argv):
                             "uriscan:rfc3986:validate", sample],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, timeout=120)
-        ok(r.returncode == 0 and "`rfc3986_v_URI_reference`" in r.stdout
+        # the AVX2 read of src/uri_fast.c answers most of the sample's
+        # URLs; without AVX2, the machine (its entry point, or the machine
+        # itself behind the read's entry)
+        fns = ("`uriscan__uri_fast_v`", "`rfc3986_v_URI_reference`",
+               "`rfc3986_v_URI_reference_m`")
+        ok(r.returncode == 0 and any(f in r.stdout for f in fns)
            and "**total**" in r.stdout,
-           "a real run: the machine's function in the table " + r.stderr)
+           "a real run: the library's validation in the table " + r.stderr)
     return done()
 
 

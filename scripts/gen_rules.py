@@ -226,6 +226,16 @@ def main():
         its first byte."""
         return part == "hot" and r["default"] and (kind == "v" or r["tags"])
 
+    def has_fast(r, kind):
+        """Whether rule r's entry point of this kind tries the AVX2 read of
+        src/uri_fast.h first (GEN_URI_FAST_OR_V / _P in src/gen.h): RFC
+        3986's URI-reference, and RFC 3987's IRI-reference through its
+        ASCII twin (the same language and components on ASCII input), in
+        the library's hot part; not in the -T0 build the tests compare
+        with."""
+        return (part == "hot" and r["default"] and (kind == "v" or r["tags"])
+                and (g == "rfc3986" or (g == "rfc3987" and twinned(r, kind))))
+
     def write_ragel_head(r, kind, m, twin):
         """The Ragel machine m of rule r's kind ('v' or 'p'; with twin, of
         its ASCII twin): its include, main and data, which the hot function
@@ -294,9 +304,12 @@ def main():
             w(f"static const struct uriscan__http_machine {m}_hm = {{")
             w(f"\t&uriscan__{m}_hstep_{suffix}, {m}_start, {m}_first_final,")
             w(f"\t{m}_error, {1 if kind == 'p' else 0}, {G}, GEN_RULE_{n}}};")
-        # a twin apart from its entry (below), which then needs no frame
-        noinline = "GEN_NOINLINE " if twin else ""
-        w(f"{noinline}{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
+        # a twin apart from its entry (below), which then needs no frame;
+        # so a machine apart from its fast read's entry (after it)
+        fast = has_fast(r, kind) and not twin
+        noinline = "GEN_NOINLINE " if twin or fast else ""
+        mf = f"{fn(m, r, kind)}_m" if fast else fn(m, r, kind)
+        w(f"{noinline}{linkage(r, kind)}int {mf}{sig}")
         w("{")
         w("\tconst unsigned char *const s = p;")
         w("\tconst unsigned char *const eof = pe;")
@@ -322,11 +335,20 @@ def main():
             w(f"\t                     URISCAN__TWIN({G}, GEN_RULE_{n}), {u}, {ref});")
         w("}")
         w("")
+        args = "p, pe, eo" if kind == "v" else "p, pe, u, eo"
+        if fast:
+            w(f"{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
+            w("{")
+            w(f"\treturn GEN_URI_FAST_OR_{kind.upper()}({mf}, {mf}({args}));")
+            w("}")
+            w("")
         if twin:
-            args = "p, pe, eo" if kind == "v" else "p, pe, u, eo"
             w(f"{linkage(r, kind)}int {g}_{kind}d_{n}{sig}")
             w("{")
-            w(f"\treturn GEN_ASCII_OR({m}, {fn(own, r, kind)}, {args});")
+            pick = f"GEN_ASCII_OR({m}, {fn(own, r, kind)}, {args})"
+            if has_fast(r, kind):
+                pick = f"GEN_URI_FAST_OR_{kind.upper()}({m}, {pick})"
+            w(f"\treturn {pick};")
             w("}")
             w("")
 

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uri_fast.c: an RFC 3986 URI "http://" or "https://" read 64 bytes at a
+ * time with AVX2 (uri_fast.h). After such a prefix, URI-reference is
+ *
+ *   authority = [ userinfo "@" ] host [ ":" port ]   up to the first / ? #
+ *   path-abempty = *( "/" segment )                 up to the first ? #
+ *   [ "?" query ] [ "#" fragment ]
+ *
+ * and every byte of it is one of pchar (unreserved, sub-delims, ':', '@',
+ * or a pct-encoded), '/', '?' or '#'. Given that:
+ *   - the path, query and fragment are valid when every byte is in that
+ *     set, every '%' is followed by two HEXDIG, and no '#' follows the
+ *     first (segment, query and fragment differ only in '/', '?', '#');
+ *   - in the authority (no '/', '?', '#' there), userinfo takes all but
+ *     '@' and the host all but ':' and '@' (a reg-name: unreserved,
+ *     sub-delims, pct-encoded), so it is valid when it has at most one
+ *     '@' and the port after the first ':' past it is all DIGIT.
+ * A host not written in these bytes ('[' of an IP-literal is not in the
+ * set) fails the check and goes to the machine; so does one that is empty
+ * or ends in a digit (it may be an IPv4address, whose host type the
+ * machine tells), an authority not ended in the first 64 bytes, and any
+ * input shorter than 16 bytes. The machine reads those, and every invalid
+ * input.
+ *
+ * The masks: one 64-bit word per class (bit i for byte i of a row of 64),
+ * from two 32-byte loads; the set of valid bytes by a nibble lookup (as
+ * skip_simd.c's classes), the others by compares. The bytes that are rare
+ * in an authority ('?', '#', '@', ':') share a mask, read one by one
+ * before the first '/'; '%' and '#' share the invalid bytes' mask, read
+ * one by one when a row has any. A row that ends before 64 bytes is read
+ * as the last 64 (or 32, 16) bytes of the input, shifted: no load passes
+ * the end. No allocation.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "gen.h"
+#include "uri_fast.h"
+
+#if URISCAN__HAVE_SKIP_SIMD
+#include <immintrin.h>
+
+/* The masks of a row: bit i for byte i (from the row's start o in the
+ * input). */
+struct row {
+	uint64_t odd;   /* '%', '#', and every byte not in pchar, '/', '?' */
+	uint64_t q;     /* '?' (a parse's) */
+	uint64_t slash; /* '/' (row 0's) */
+	uint64_t rare;  /* '?', '#', '@', ':' (row 0's) */
+};
+
+/* Vector constants, loaded (or folded into the compare) from memory: from
+ * _mm256_set1_epi8 in a function of target("avx2"), in a file built
+ * without it, gcc made a mov, a vmovd and a vpbroadcastb each. */
+enum { K_LO, K_HI, K_NIB, K_SLASH, K_Q, K_HASH, K_AT, K_COLON, K_PCT, K_N };
+#define K32(c)                                                                 \
+	{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c,                           \
+	 c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}
+/* The allowed bytes by nibbles (both lanes): bit k of K_LO[lo] is set when
+ * byte (k + 2) << 4 | lo is in pchar (but '%'), '/', '?' or '#'; K_HI[hi]
+ * is bit hi - 2 for the rows 0x20-0x7F, 0 for the others (controls and
+ * every byte of 0x80 or more, which pshufb reads as 0). Not allowed: space
+ * '"' '<' '>' '[' '\' ']' '^' '`' '{' '|' '}' DEL. */
+#define LO16                                                                   \
+	0x2E, 0x3F, 0x3E, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x17,    \
+	    0x15, 0x17, 0x35, 0x1F
+#define HI16 0, 0, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0, 0, 0, 0, 0, 0, 0, 0
+static const unsigned char k_tab[K_N][32] __attribute__((aligned(32))) = {
+    [K_LO] = {LO16, LO16}, [K_HI] = {HI16, HI16}, [K_NIB] = K32(15),
+    [K_SLASH] = K32('/'),  [K_Q] = K32('?'),      [K_HASH] = K32('#'),
+    [K_AT] = K32('@'),     [K_COLON] = K32(':'),  [K_PCT] = K32('%')};
+
+#define AVX2 __attribute__((target("avx2")))
+#define INLINE static inline __attribute__((always_inline))
+#define K256(k) _mm256_load_si256((const __m256i *)(const void *)k_tab[k])
+#define K128(k) _mm_load_si128((const __m128i *)(const void *)k_tab[k])
+
+/* The masks of the 32 bytes at p (in the low 32 bits); slash and rare only
+ * with auth. */
+AVX2 INLINE void classify32(const unsigned char *p, struct row *r, int auth)
+{
+	const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	const __m256i nib = K256(K_NIB);
+	const __m256i ok = _mm256_and_si256(
+	    _mm256_shuffle_epi8(K256(K_LO), _mm256_and_si256(v, nib)),
+	    _mm256_shuffle_epi8(K256(K_HI),
+	                        _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
+	const __m256i hash = _mm256_cmpeq_epi8(v, K256(K_HASH));
+	const __m256i q = _mm256_cmpeq_epi8(v, K256(K_Q));
+
+	r->odd = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+	    _mm256_cmpeq_epi8(ok, _mm256_setzero_si256()),
+	    _mm256_or_si256(hash, _mm256_cmpeq_epi8(v, K256(K_PCT)))));
+	r->q = (uint32_t)_mm256_movemask_epi8(q);
+	if (!auth)
+		return;
+	r->slash =
+	    (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, K256(K_SLASH)));
+	r->rare = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+	    _mm256_or_si256(hash, q),
+	    _mm256_or_si256(_mm256_cmpeq_epi8(v, K256(K_AT)),
+	                    _mm256_cmpeq_epi8(v, K256(K_COLON)))));
+}
+
+/* The same for the 16 bytes at p (VEX-encoded, as AVX2's), in row 0. */
+AVX2 INLINE void classify16(const unsigned char *p, struct row *r)
+{
+	const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	const __m128i nib = K128(K_NIB);
+	const __m128i ok = _mm_and_si128(
+	    _mm_shuffle_epi8(K128(K_LO), _mm_and_si128(v, nib)),
+	    _mm_shuffle_epi8(K128(K_HI), _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+	const __m128i hash = _mm_cmpeq_epi8(v, K128(K_HASH));
+	const __m128i q = _mm_cmpeq_epi8(v, K128(K_Q));
+
+	r->odd = (unsigned)_mm_movemask_epi8(
+	    _mm_or_si128(_mm_cmpeq_epi8(ok, _mm_setzero_si128()),
+	                 _mm_or_si128(hash, _mm_cmpeq_epi8(v, K128(K_PCT)))));
+	r->q = (unsigned)_mm_movemask_epi8(q);
+	r->slash = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, K128(K_SLASH)));
+	r->rare = (unsigned)_mm_movemask_epi8(
+	    _mm_or_si128(_mm_or_si128(hash, q),
+	                 _mm_or_si128(_mm_cmpeq_epi8(v, K128(K_AT)),
+	                              _mm_cmpeq_epi8(v, K128(K_COLON)))));
+}
+
+/* Row r and its part h at bit k (k < 64; where the two overlap, their
+ * bits agree). */
+INLINE void join(struct row *r, const struct row *h, unsigned k, int auth)
+{
+	r->odd |= h->odd << k, r->q |= h->q << k;
+	if (auth)
+		r->slash |= h->slash << k, r->rare |= h->rare << k;
+}
+
+/* The masks of s[o, min(o + 64, n)) (16 <= n, o < n; auth: row 0, with
+ * slash and rare), bits past n - o clear. */
+AVX2 INLINE void load_row(const unsigned char *s, size_t n, size_t o,
+                          struct row *r, int auth)
+{
+	struct row h;
+
+	if (o + 64 <= n) {
+		classify32(s + o, r, auth), classify32(s + o + 32, &h, auth);
+		join(r, &h, 32, auth);
+	} else if (n >= 64) {
+		/* not row 0: the last 64 bytes, from n - 64 > o - 64, those
+		 * before o dropped */
+		const unsigned k = (unsigned)(o - (n - 64));
+		classify32(s + n - 64, r, 0), classify32(s + n - 32, &h, 0);
+		join(r, &h, 32, 0);
+		r->odd >>= k, r->q >>= k;
+	} else if (n >= 32) { /* row 0 */
+		classify32(s, r, 1), classify32(s + n - 32, &h, 1);
+		join(r, &h, (unsigned)(n - 32), 1);
+	} else {
+		classify16(s, r), classify16(s + n - 16, &h);
+		join(r, &h, (unsigned)(n - 16), 1);
+	}
+}
+
+INLINE uint64_t below(size_t k)
+{
+	return k >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << k) - 1;
+}
+
+INLINE size_t ctz(uint64_t m)
+{
+	return (size_t)__builtin_ctzll(m);
+}
+
+static int is_hex(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10 || (unsigned)((c | 0x20) - 'a') < 6;
+}
+
+/* The odd bytes of a row (mask m, bits from o): each '%' followed by two
+ * HEXDIG before n, no '#' after the first (*fpos: n until one is seen),
+ * no other. */
+static int odd_ok(const unsigned char *s, size_t n, size_t o, uint64_t m,
+                  size_t *fpos)
+{
+	for (; m; m &= m - 1) {
+		const size_t i = o + ctz(m);
+		if (s[i] == '%') {
+			if (n - i < 3 || !is_hex(s[i + 1]) || !is_hex(s[i + 2]))
+				return 0;
+		} else if (s[i] == '#' && *fpos == n) {
+			*fpos = i;
+		} else {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The authority from a, by row 0's masks r: its end *e (the first '/',
+ * '?' or '#', or n), the host's start *h (after the one '@', or a) and
+ * end *c (the first ':' after *h, or *e). 0 when it has two '@', or its
+ * end is not in row 0 and the input goes on. */
+INLINE int authority(const unsigned char *s, size_t n, size_t a,
+                     const struct row *r, size_t *e, size_t *h, size_t *c)
+{
+	const uint64_t from_a = ~below(a);
+	const uint64_t slash = r->slash & from_a;
+	size_t at = 0, colon = 0; /* 0: none (both are after a) */
+
+	*e = slash ? ctz(slash) : n < 64 ? n : 64;
+	uint64_t m = r->rare & from_a & below(*e);
+	if (m == 0) { /* most authorities: only the host */
+		*h = a, *c = *e;
+		return *e < 64 || n <= 64;
+	}
+	for (; m; m &= m - 1) {
+		const size_t i = ctz(m);
+		if (s[i] == '@') {
+			if (at)
+				return 0;
+			at = i, colon = 0;
+		} else if (s[i] == ':') {
+			colon = colon ? colon : i;
+		} else { /* '?', '#' */
+			*e = i;
+			break;
+		}
+	}
+	if (*e == 64 && n > 64)
+		return 0;
+	*h = at ? at + 1 : a;
+	*c = colon ? colon : *e;
+	return 1;
+}
+
+/* Component c of *u as [off, end). */
+INLINE void put(struct uriscan_uri *u, unsigned c, size_t off, size_t end)
+{
+	u->part[c].off = (uint32_t)off;
+	u->part[c].len = (uint32_t)(end - off);
+}
+
+/* The whole read (uri_fast.h); u NULL for a validation. */
+AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
+                         struct uriscan_uri *u)
+{
+	const size_t n = (size_t)(pe - s);
+	size_t a, e, h, c, qpos = n, fpos = n;
+	uint32_t w;
+	struct row r;
+
+	/* "http" is checked: "://" or "s://" */
+	memcpy(&w, s + 4, 4);
+	if (w == URISCAN__S_SLASHES_W4)
+		a = 8;
+	else if ((w & URISCAN__W3_MASK) == URISCAN__SLASHES_W4)
+		a = 7;
+	else
+		return 0;
+
+	load_row(s, n, 0, &r, 1);
+	if (!authority(s, n, a, &r, &e, &h, &c))
+		return 0;
+	/* the host [h, c): not empty, not ending in a digit; the port */
+	if (c == h || (unsigned)(s[c - 1] - '0') < 10)
+		return 0;
+	if (c != e)
+		for (size_t i = c + 1; i < e; i++)
+			if ((unsigned)(s[i] - '0') >= 10)
+				return 0;
+
+	/* every row: its bytes, escapes, '#' and the first '?' */
+	for (size_t o = 0;;) {
+		if (r.odd && !odd_ok(s, n, o, r.odd, &fpos))
+			return 0;
+		if (u && qpos == n && r.q)
+			qpos = o + ctz(r.q);
+		o += 64;
+		if (o >= n)
+			break;
+		load_row(s, n, o, &r, 0);
+	}
+	if (u == NULL)
+		return 1;
+
+	/* offsets fit: the caller took inputs of up to UINT32_MAX bytes */
+	const size_t pend = qpos < fpos ? qpos : fpos;
+	uint32_t present = 1u << URISCAN_SCHEME | 1u << URISCAN_AUTHORITY |
+	                   1u << URISCAN_HOST | 1u << URISCAN_PATH;
+	put(u, URISCAN_SCHEME, 0, a - 3);
+	put(u, URISCAN_AUTHORITY, a, e);
+	put(u, URISCAN_HOST, h, c);
+	put(u, URISCAN_PATH, e, pend);
+	if (h != a)
+		present |= 1u << URISCAN_USERINFO, put(u, URISCAN_USERINFO, a, h - 1);
+	if (c < e)
+		present |= 1u << URISCAN_PORT, put(u, URISCAN_PORT, c + 1, e);
+	if (qpos < fpos)
+		present |= 1u << URISCAN_QUERY, put(u, URISCAN_QUERY, qpos + 1, fpos);
+	if (fpos < n)
+		present |= 1u << URISCAN_FRAGMENT, put(u, URISCAN_FRAGMENT, fpos + 1, n);
+	u->present = present;
+	u->host_type = URISCAN_HOST_REGNAME;
+	u->kind = URISCAN_KIND_URI;
+	return 1;
+}
+
+/* The machine's run after an AVX2 function: the upper halves of the
+ * vector registers cleared first, as the compiler does before a return
+ * (the machine may run SSE code; a tail call gets no vzeroupper). */
+GEN_HOT AVX2 int uriscan__uri_fast_v(const unsigned char *s,
+                                     const unsigned char *pe, size_t *eo,
+                                     uriscan__machine_v *m)
+{
+	if (read_uri(s, pe, NULL))
+		return URISCAN_OK;
+	_mm256_zeroupper();
+	return m(s, pe, eo);
+}
+
+GEN_HOT AVX2 int uriscan__uri_fast_p(const unsigned char *s,
+                                     const unsigned char *pe,
+                                     struct uriscan_uri *u, size_t *eo,
+                                     uriscan__machine_p *m)
+{
+	if (read_uri(s, pe, u))
+		return URISCAN_OK;
+	_mm256_zeroupper();
+	return m(s, pe, u, eo);
+}
+
+#else /* no AVX2 here: the machines read every input */
+
+int uriscan__uri_fast_v(const unsigned char *s, const unsigned char *pe,
+                        size_t *eo, uriscan__machine_v *m)
+{
+	return m(s, pe, eo);
+}
+
+int uriscan__uri_fast_p(const unsigned char *s, const unsigned char *pe,
+                        struct uriscan_uri *u, size_t *eo,
+                        uriscan__machine_p *m)
+{
+	return m(s, pe, u, eo);
+}
+#endif

@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_uri_fast.c: the AVX2 read of RFC 3986 URIs after "http://" or
+ * "https://" (src/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P), against the
+ * -T0 build, which has neither it nor the http entry: it reads every
+ * input from its first byte. For each line of
+ * tests/vectors/uri-fast-taken.txt (argv[1]):
+ *  - the read answers the input itself or hands it to the machine, as the
+ *    line says (called with a machine that records the call), when the
+ *    CPU has AVX2 and it is in use; otherwise it is never taken, and the
+ *    test says so;
+ *  - the line, the line with each byte replaced by each of 256, cut to
+ *    every length, and with a run of 0-130 bytes put into it (before its
+ *    query, or at its end) to move its parts across the 64-byte rows: the
+ *    library's uriscan_validate, uriscan_parse and their _rule forms give
+ *    what the -T0 build gives, whole result compared (status, error
+ *    offset, present bits, every component, host type, kind), for RFC
+ *    3986's URI-reference and RFC 3987's IRI-reference.
+ * Each input is copied into a heap block of its exact size (ASan sees a
+ * read past it). No timing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+#include "internal.h"
+#include "tap.h"
+#include "uri_fast.h"
+#include "uri_reset.h"
+#include "uriscan-config.h"
+
+extern const struct uriscan__gen uriscan__gen_rfc3986_t0;
+#if URISCAN_HAVE_RFC3987
+extern const struct uriscan__gen uriscan__gen_rfc3987_t0;
+#endif
+
+static const struct {
+	enum uriscan_grammar g;
+	const struct uriscan__gen *t0;
+} builds[] = {
+    {URISCAN_RFC3986, &uriscan__gen_rfc3986_t0},
+#if URISCAN_HAVE_RFC3987
+    {URISCAN_RFC3987, &uriscan__gen_rfc3987_t0},
+#endif
+};
+#define NBUILDS (sizeof builds / sizeof builds[0])
+
+static int same_uri(const struct uriscan_uri *a, const struct uriscan_uri *b)
+{
+	if (a->present != b->present || a->grammar != b->grammar ||
+	    a->rule != b->rule || a->host_type != b->host_type ||
+	    a->kind != b->kind || a->error_offset != b->error_offset ||
+	    a->form != b->form)
+		return 0;
+	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++)
+		if (a->part[c].off != b->part[c].off ||
+		    a->part[c].len != b->part[c].len)
+			return 0;
+	return 1;
+}
+
+/* The library against the -T0 build on a heap copy of s[0, len) for
+ * grammar b: 1 when every result is the same. */
+static int compare(size_t b, const unsigned char *in, size_t len)
+{
+	const enum uriscan_grammar g = builds[b].g;
+	const unsigned rule = uriscan_rule_default(g);
+	struct uriscan_uri u, ur, ut;
+	struct uriscan_error e, er;
+	size_t eo_t = 0;
+	char *s = malloc(len ? len : 1);
+
+	if (s == NULL)
+		return 0;
+	memcpy(s, in, len);
+	memset(&u, 0xa5, sizeof u);
+	memset(&ur, 0x5a, sizeof ur);
+	memset(&ut, 0xa5, sizeof ut);
+	int p = uriscan_parse(g, s, len, 0, &u);
+	int pr = uriscan_parse_rule(g, rule, s, len, 0, &ur);
+	int pt = uriscan__run(builds[b].t0, g, rule, s, len, 0, &ut, NULL);
+	int v = uriscan_validate(g, s, len, 0, &e);
+	int vr = uriscan_validate_rule(g, rule, s, len, 0, &er);
+	int vn = uriscan_validate(g, s, len, 0, NULL);
+	int vt = uriscan__run(builds[b].t0, g, rule, s, len, 0, NULL, &eo_t);
+	free(s);
+	return p == pt && pr == pt && same_uri(&u, &ut) && same_uri(&ur, &ut) &&
+	       v == vt && vr == vt && vn == vt && e.offset == eo_t &&
+	       er.offset == eo_t;
+}
+
+/* The machines the read hands an input to, here: they count the call. */
+static unsigned handed;
+static int machine_v(const unsigned char *p, const unsigned char *pe,
+                     size_t *eo)
+{
+	(void)p, (void)pe, (void)eo;
+	handed++;
+	return -1000;
+}
+static int machine_p(const unsigned char *p, const unsigned char *pe,
+                     struct uriscan_uri *u, size_t *eo)
+{
+	(void)p, (void)pe, (void)u, (void)eo;
+	handed++;
+	return -1000;
+}
+
+/* Does the read answer s[0, len) itself (validation and parse agreeing)?
+ * -1 when they disagree. As gen.h calls it: 16 bytes or more, "http",
+ * AVX2 in use. */
+static int taken(const unsigned char *s, size_t len)
+{
+#if URISCAN__HAVE_SKIP_SIMD
+	struct uriscan_uri u;
+	unsigned before = handed;
+
+	if (!uriscan__gen_fast_ok(s, s + len))
+		return 0;
+	uriscan__uri_reset(&u, URISCAN_RFC3986,
+	                   uriscan_rule_default(URISCAN_RFC3986));
+	int v = uriscan__uri_fast_v(s, s + len, NULL, machine_v);
+	int p = uriscan__uri_fast_p(s, s + len, &u, NULL, machine_p);
+	unsigned calls = (v != URISCAN_OK) + (p != URISCAN_OK);
+	if ((v == URISCAN_OK) != (p == URISCAN_OK) || handed - before != calls)
+		return -1;
+	return v == URISCAN_OK;
+#else
+	(void)s, (void)len, (void)machine_v, (void)machine_p;
+	return 0;
+#endif
+}
+
+/* Unescape src (\\ \t \n \r \xHH) into dst; the length. */
+static size_t unescape(const char *src, unsigned char *dst)
+{
+	size_t n = 0;
+
+	while (*src) {
+		if (src[0] == '\\' && src[1] == 'x' && src[2] && src[3]) {
+			char hex[3] = {src[2], src[3], 0};
+			dst[n++] = (unsigned char)strtoul(hex, NULL, 16);
+			src += 4;
+		} else if (src[0] == '\\' && src[1]) {
+			dst[n++] = src[1] == 't'   ? '\t'
+			           : src[1] == 'n' ? '\n'
+			           : src[1] == 'r' ? '\r'
+			                           : (unsigned char)src[1];
+			src += 2;
+		} else {
+			dst[n++] = (unsigned char)*src++;
+		}
+	}
+	return n;
+}
+
+/* Every variant of in[0, n) for grammar b: the number that differ. */
+static unsigned variants(size_t b, const unsigned char *in, size_t n)
+{
+	unsigned char buf[1024];
+	unsigned bad = 0;
+
+	bad += !compare(b, in, n);
+	for (size_t k = 0; k < n; k++) /* cut */
+		bad += !compare(b, in, k);
+	for (size_t i = 0; i < n; i++) /* each byte, each value */
+		for (unsigned c = 0; c < 256; c++) {
+			memcpy(buf, in, n);
+			buf[i] = (unsigned char)c;
+			bad += !compare(b, buf, n);
+		}
+	/* a run of path bytes before the query (or the end), and at the
+	 * end, then a bad byte after it */
+	const unsigned char *q = memchr(in, '?', n);
+	const size_t at[2] = {q ? (size_t)(q - in) : n, n};
+	for (int w = 0; w < 2; w++)
+		for (size_t k = 0; k <= 130 && n + k + 1 <= sizeof buf; k++) {
+			memcpy(buf, in, at[w]);
+			memset(buf + at[w], w ? 'z' : '/', k);
+			memcpy(buf + at[w] + k, in + at[w], n - at[w]);
+			bad += !compare(b, buf, n + k);
+			buf[n + k] = ' ';
+			bad += !compare(b, buf, n + k + 1);
+		}
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	char line[1024];
+	unsigned char in[1024];
+	unsigned lines = 0, bad_taken = 0, bad[NBUILDS] = {0};
+#if URISCAN__HAVE_SKIP_SIMD
+	const int on = uriscan__skip_lv >= URISCAN__SIMD_AVX2;
+#else
+	const int on = 0;
+#endif
+	FILE *f;
+
+	if (argc != 2 || (f = fopen(argv[1], "r")) == NULL) {
+		fprintf(stderr, "usage: test_uri_fast uri-fast-taken.txt\n");
+		return 2;
+	}
+	tap_diag("the AVX2 read is %s", on ? "in use" : "not in use (no AVX2, or turned off)");
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		char *tab = strchr(line, '\t');
+		if (line[0] == '#' || line[0] == 0 || tab == NULL)
+			continue;
+		*tab = 0;
+		const int want = strcmp(line, "taken") == 0;
+		const size_t n = unescape(tab + 1, in);
+		const int got = taken(in, n);
+		lines++;
+		if (got != (on && want)) {
+			bad_taken++;
+			tap_diag("  %s: %s, expected %s", tab + 1,
+			         got < 0 ? "validation and parse disagree"
+			         : got   ? "taken" : "handed to the machine",
+			         on && want ? "taken" : "handed to the machine");
+		}
+		for (size_t b = 0; b < NBUILDS; b++) {
+			unsigned d = variants(b, in, n);
+			if (d)
+				tap_diag("  %s: %s: %u variants differ from -T0",
+				         uriscan_grammar_name(builds[b].g), tab + 1, d);
+			bad[b] += d;
+		}
+	}
+	fclose(f);
+	tap_ok(lines >= 20, "%u lines read", lines);
+	tap_ok(bad_taken == 0, "the read takes the lines marked taken and no "
+	       "other (%u wrong)", bad_taken);
+	for (size_t b = 0; b < NBUILDS; b++)
+		tap_ok(bad[b] == 0, "%s: every variant of every line == -T0 (%u differ)",
+		       uriscan_grammar_name(builds[b].g), bad[b]);
+	return tap_done();
+}
