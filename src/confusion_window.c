@@ -28,15 +28,34 @@ struct window {
 	uint64_t label, dot, dash, pct, slash;
 };
 
-/* The bytes of v in [lo, hi] (lo, hi below 0x80): shifted so that lo is
- * -128, one signed comparison. */
-__attribute__((target("avx2"))) static inline __m256i
-in_range32(__m256i v, unsigned char lo, unsigned char hi)
+/* Vector constants, loaded (or folded into an instruction) from memory:
+ * _mm256_set1_epi8 in a function of target("avx2"), in a file built
+ * without it, made a mov, a vmovd and a vpbroadcastb of each, every call
+ * (src/uri_fast.c says the same). The ranges: a byte in [lo, hi] (below
+ * 0x80) plus 0x80 - lo is below hi - lo - 127 as a signed byte. */
+enum { K_CASE, K_A, K_AZ, K_0, K_09, K_DOT, K_DASH, K_PCT, K_SLASH, K_N };
+#define K32(c)                                                                 \
+	{(char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \
+	 (char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \
+	 (char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \
+	 (char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \
+	 (char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \
+	 (char)(c), (char)(c)}
+static const char k_tab[K_N][32] __attribute__((aligned(32))) = {
+    [K_CASE] = K32(0x20),         [K_A] = K32(0x80 - 'a'),
+    [K_AZ] = K32('z' - 'a' - 127), [K_0] = K32(0x80 - '0'),
+    [K_09] = K32('9' - '0' - 127), [K_DOT] = K32('.'),
+    [K_DASH] = K32('-'),          [K_PCT] = K32('%'),
+    [K_SLASH] = K32('/')};
+/* through a pointer the compiler cannot see into (an empty asm that may
+ * change it): else it folds the loads into constants again */
+static inline const char (*k_tab_ptr(void))[32]
 {
-	__m256i x = _mm256_add_epi8(v, _mm256_set1_epi8((char)(0x80 - lo)));
-
-	return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(hi - lo - 127)), x);
+	const char(*k)[32] = k_tab;
+	__asm__("" : "+r"(k));
+	return k;
 }
+#define K(k) _mm256_load_si256((const __m256i *)(const void *)kt[k])
 
 __attribute__((target("avx2"))) static inline uint64_t
 bits32(__m256i m)
@@ -49,16 +68,17 @@ bits32(__m256i m)
 __attribute__((target("avx2"))) static inline void
 classify(const unsigned char *s, unsigned o, struct window *w)
 {
+	const char(*kt)[32] = k_tab_ptr();
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + o));
-	__m256i lower = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+	__m256i lower = _mm256_or_si256(v, K(K_CASE));
+	__m256i alpha = _mm256_cmpgt_epi8(K(K_AZ), _mm256_add_epi8(lower, K(K_A)));
+	__m256i digit = _mm256_cmpgt_epi8(K(K_09), _mm256_add_epi8(v, K(K_0)));
 
-	w->label |= bits32(_mm256_or_si256(in_range32(lower, 'a', 'z'),
-	                                   in_range32(v, '0', '9')))
-	            << o;
-	w->dot |= bits32(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('.'))) << o;
-	w->dash |= bits32(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-'))) << o;
-	w->pct |= bits32(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('%'))) << o;
-	w->slash |= bits32(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/'))) << o;
+	w->label |= bits32(_mm256_or_si256(alpha, digit)) << o;
+	w->dot |= bits32(_mm256_cmpeq_epi8(v, K(K_DOT))) << o;
+	w->dash |= bits32(_mm256_cmpeq_epi8(v, K(K_DASH))) << o;
+	w->pct |= bits32(_mm256_cmpeq_epi8(v, K(K_PCT))) << o;
+	w->slash |= bits32(_mm256_cmpeq_epi8(v, K(K_SLASH))) << o;
 }
 
 /* Bits [0, n) (n <= 64). */

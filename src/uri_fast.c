@@ -73,13 +73,23 @@ static const unsigned char k_tab[K_N][32] __attribute__((aligned(32))) = {
 
 #define AVX2 __attribute__((target("avx2")))
 #define INLINE static inline __attribute__((always_inline))
-#define K256(k) _mm256_load_si256((const __m256i *)(const void *)k_tab[k])
-#define K128(k) _mm_load_si128((const __m128i *)(const void *)k_tab[k])
+/* The table through a pointer the compiler cannot see into (an empty asm
+ * that may change it): else it folds the loads into constants again, and
+ * builds each one as above. */
+static inline const unsigned char (*k_tab_ptr(void))[32]
+{
+	const unsigned char(*k)[32] = k_tab;
+	__asm__("" : "+r"(k));
+	return k;
+}
+#define K256(k) _mm256_load_si256((const __m256i *)(const void *)kt[k])
+#define K128(k) _mm_load_si128((const __m128i *)(const void *)kt[k])
 
 /* The masks of the 32 bytes at p (in the low 32 bits); slash and rare only
  * with auth. */
 AVX2 INLINE void classify32(const unsigned char *p, struct row *r, int auth)
 {
+	const unsigned char(*kt)[32] = k_tab_ptr();
 	const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
 	const __m256i nib = K256(K_NIB);
 	const __m256i ok = _mm256_and_si256(
@@ -106,6 +116,7 @@ AVX2 INLINE void classify32(const unsigned char *p, struct row *r, int auth)
 /* The same for the 16 bytes at p (VEX-encoded, as AVX2's), in row 0. */
 AVX2 INLINE void classify16(const unsigned char *p, struct row *r)
 {
+	const unsigned char(*kt)[32] = k_tab_ptr();
 	const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 	const __m128i nib = K128(K_NIB);
 	const __m128i ok = _mm_and_si128(
