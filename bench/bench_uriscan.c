@@ -7,7 +7,9 @@
  * (uriscan_grammar_available), two rows on URL lists:
  *   uriscan:<grammar>:validate  uriscan_validate(g, s, len, 0, NULL)
  *   uriscan:<grammar>:parse     uriscan_parse(g, s, len, 0, &uri), the
- *                               component lengths summed into the sink
+ *                               offsets and lengths of the components it
+ *                               reports (the bits of uri.present) summed
+ *                               into the sink
  * so rows for RFC 1738 / 2396 / 3987 appear by themselves as the grammars
  * land; and one row of rule-level validation where the grammar has an
  * absolute-reference rule beside its top rule (abs_rules below):
@@ -64,9 +66,13 @@ static int one_parse(void *ctx, const char *s, size_t len, uint64_t *sink)
 	int st = uriscan_parse(c->g, s, len, 0, &u);
 	if (st != URISCAN_OK)
 		return 0;
+	/* the components the parse reports, as a reader visits them (the
+	 * bits of present); the peers' rows sum their 7-8 components */
 	uint64_t sum = u.present;
-	for (unsigned k = 0; k < URISCAN_COMPONENT_COUNT; k++)
+	for (uint32_t m = u.present; m; m &= m - 1) {
+		const unsigned k = (unsigned)__builtin_ctz(m);
 		sum += u.part[k].off + u.part[k].len;
+	}
 	*sink += sum;
 	return 1;
 }
