@@ -87,9 +87,9 @@ static inline const unsigned char (*k_tab_ptr(void))[32]
 
 /* The masks of the 32 bytes at p (in the low 32 bits); slash and rare only
  * with auth. */
-AVX2 INLINE void classify32(const unsigned char *p, struct row *r, int auth)
+AVX2 INLINE void classify32(const unsigned char (*kt)[32],
+                            const unsigned char *p, struct row *r, int auth)
 {
-	const unsigned char(*kt)[32] = k_tab_ptr();
 	const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
 	const __m256i nib = K256(K_NIB);
 	const __m256i ok = _mm256_and_si256(
@@ -114,9 +114,9 @@ AVX2 INLINE void classify32(const unsigned char *p, struct row *r, int auth)
 }
 
 /* The same for the 16 bytes at p (VEX-encoded, as AVX2's), in row 0. */
-AVX2 INLINE void classify16(const unsigned char *p, struct row *r)
+AVX2 INLINE void classify16(const unsigned char (*kt)[32],
+                            const unsigned char *p, struct row *r)
 {
-	const unsigned char(*kt)[32] = k_tab_ptr();
 	const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
 	const __m128i nib = K128(K_NIB);
 	const __m128i ok = _mm_and_si128(
@@ -150,23 +150,24 @@ INLINE void join(struct row *r, const struct row *h, unsigned k, int auth)
 AVX2 INLINE void load_row(const unsigned char *s, size_t n, size_t o,
                           struct row *r, int auth)
 {
+	const unsigned char(*kt)[32] = k_tab_ptr();
 	struct row h;
 
 	if (o + 64 <= n) {
-		classify32(s + o, r, auth), classify32(s + o + 32, &h, auth);
+		classify32(kt, s + o, r, auth), classify32(kt, s + o + 32, &h, auth);
 		join(r, &h, 32, auth);
 	} else if (n >= 64) {
 		/* not row 0: the last 64 bytes, from n - 64 > o - 64, those
 		 * before o dropped */
 		const unsigned k = (unsigned)(o - (n - 64));
-		classify32(s + n - 64, r, 0), classify32(s + n - 32, &h, 0);
+		classify32(kt, s + n - 64, r, 0), classify32(kt, s + n - 32, &h, 0);
 		join(r, &h, 32, 0);
 		r->odd >>= k, r->q >>= k;
 	} else if (n >= 32) { /* row 0 */
-		classify32(s, r, 1), classify32(s + n - 32, &h, 1);
+		classify32(kt, s, r, 1), classify32(kt, s + n - 32, &h, 1);
 		join(r, &h, (unsigned)(n - 32), 1);
 	} else {
-		classify16(s, r), classify16(s + n - 16, &h);
+		classify16(kt, s, r), classify16(kt, s + n - 16, &h);
 		join(r, &h, (unsigned)(n - 16), 1);
 	}
 }
@@ -243,11 +244,33 @@ INLINE int authority(const unsigned char *s, size_t n, size_t a,
 	return 1;
 }
 
+/* The rows after the first of s[0, n) (n > 64): as row 0 in read_uri,
+ * the first '?' into *qpos (when not NULL and still n). Apart: most URLs
+ * have one row. */
+AVX2 static __attribute__((noinline)) int
+later_rows(const unsigned char *s, size_t n, size_t *fpos, size_t *qpos)
+{
+	struct row r;
+
+	for (size_t o = 64; o < n; o += 64) {
+		load_row(s, n, o, &r, 0);
+		if (r.odd && !odd_ok(s, n, o, r.odd, fpos))
+			return 0;
+		if (qpos && *qpos == n && r.q)
+			*qpos = o + ctz(r.q);
+	}
+	return 1;
+}
+
 /* Component c of *u as [off, end). */
 INLINE void put(struct uriscan_uri *u, unsigned c, size_t off, size_t end)
 {
-	u->part[c].off = (uint32_t)off;
-	u->part[c].len = (uint32_t)(end - off);
+	const struct uriscan_span sp = {(uint32_t)off, (uint32_t)(end - off)};
+	uint64_t w;
+
+	/* one 8-byte store (two 4-byte ones, as gcc wrote the fields) */
+	memcpy(&w, &sp, sizeof w);
+	memcpy(&u->part[c], &w, sizeof w);
 }
 
 /* The whole read (uri_fast.h); u NULL for a validation. */
@@ -279,17 +302,13 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 			if ((unsigned)(s[i] - '0') >= 10)
 				return 0;
 
-	/* every row: its bytes, escapes, '#' and the first '?' */
-	for (size_t o = 0;;) {
-		if (r.odd && !odd_ok(s, n, o, r.odd, &fpos))
-			return 0;
-		if (u && qpos == n && r.q)
-			qpos = o + ctz(r.q);
-		o += 64;
-		if (o >= n)
-			break;
-		load_row(s, n, o, &r, 0);
-	}
+	/* row 0, then the others: the bytes, escapes, '#' and the first '?' */
+	if (r.odd && !odd_ok(s, n, 0, r.odd, &fpos))
+		return 0;
+	if (u && r.q)
+		qpos = ctz(r.q);
+	if (n > 64 && !later_rows(s, n, &fpos, u ? &qpos : NULL))
+		return 0;
 	if (u == NULL)
 		return 1;
 
