@@ -302,16 +302,16 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
 	} while (0)
 
 /* RFC 3986's URI-reference, and RFC 3987's IRI-reference by its ASCII
- * twin (scripts/gen_rules.py, has_fast): an input of 16 bytes or more
- * that starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
- * URISCAN_NO_SIMD turn it off, as the skips), goes to the AVX2 read of
- * src/uri_fast.h, which answers URISCAN_OK for a valid URI of the forms it
- * reads and hands every other input to the machine FAST (RFC 3987's ASCII
- * twin, which calls the rule's own machine when it meets a byte >= 0x80);
- * any other input to ELSE (the machine, or the entry that picks the twin
- * or the rule's own machine) at once. Tail calls both, so the entry point that the rule's
- * table names has no frame, and the machine's is not entered when the
- * read answers. */
+ * twin (scripts/gen_rules.py, has_fast): an input of 16 bytes or more that
+ * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
+ * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the AVX2
+ * read of src/uri_fast.h. The read answers URISCAN_OK for a valid URI of
+ * the forms it takes and hands every other input to the machine M (RFC
+ * 3987's: its ASCII twin, which runs the rule's own machine when it meets
+ * a byte >= 0x80). Any other input goes to ELSE at once (the machine, or
+ * the entry that picks the twin or the rule's own machine). Both are tail
+ * calls, so the entry point that the rule's table names has no frame, and
+ * the machine's function is not entered when the read answers. */
 #if URISCAN__HAVE_SKIP_SIMD
 static inline int uriscan__gen_fast_ok(const unsigned char *p,
                                        const unsigned char *pe)
@@ -323,14 +323,14 @@ static inline int uriscan__gen_fast_ok(const unsigned char *p,
 	memcpy(&a, p, 4);
 	return a == URISCAN__HTTP_W4 && uriscan__skip_lv >= URISCAN__SIMD_AVX2;
 }
-#define GEN_URI_FAST_OR_V(FAST, ELSE)                                          \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_v(p, pe, eo, FAST) : (ELSE))
-#define GEN_URI_FAST_OR_P(FAST, ELSE)                                          \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_p(p, pe, u, eo, FAST)    \
+#define GEN_URI_FAST_OR_V(M, ELSE)                                             \
+	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_v(p, pe, eo, M) : (ELSE))
+#define GEN_URI_FAST_OR_P(M, ELSE)                                             \
+	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_p(p, pe, u, eo, M)       \
 	                             : (ELSE))
 #else
-#define GEN_URI_FAST_OR_V(FAST, ELSE) (ELSE)
-#define GEN_URI_FAST_OR_P(FAST, ELSE) (ELSE)
+#define GEN_URI_FAST_OR_V(M, ELSE) (ELSE)
+#define GEN_URI_FAST_OR_P(M, ELSE) (ELSE)
 #endif
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);
