@@ -24,6 +24,7 @@
 
 #include "http_entry.h"
 #include "internal.h"
+#include "t0_compare.h"
 #include "tap.h"
 #include "uri_reset.h"
 #include "uriscan-config.h"
@@ -98,46 +99,6 @@ static const struct {
 };
 #define NTAILS (sizeof tails / sizeof tails[0])
 
-static int same_uri(const struct uriscan_uri *a, const struct uriscan_uri *b)
-{
-	if (a->present != b->present || a->grammar != b->grammar ||
-	    a->rule != b->rule || a->host_type != b->host_type ||
-	    a->kind != b->kind || a->error_offset != b->error_offset ||
-	    a->form != b->form)
-		return 0;
-	for (unsigned c = 0; c < URISCAN_COMPONENT_COUNT; c++)
-		if (a->part[c].off != b->part[c].off ||
-		    a->part[c].len != b->part[c].len)
-			return 0;
-	return 1;
-}
-
-/* The library (public API, default rule) against the -T0 build on s[0,
- * len): 1 when every result is the same. */
-static int compare(enum uriscan_grammar g, const struct uriscan__gen *t0,
-                   const char *s, size_t len)
-{
-	const unsigned rule = uriscan_rule_default(g);
-	struct uriscan_uri u, ur, ut;
-	struct uriscan_error e, er;
-	size_t eo_t = 0;
-
-	memset(&u, 0xa5, sizeof u);
-	memset(&ur, 0x5a, sizeof ur);
-	memset(&ut, 0xa5, sizeof ut);
-	int p = uriscan_parse(g, s, len, 0, &u);
-	int pr = uriscan_parse_rule(g, rule, s, len, 0, &ur);
-	int pt = uriscan__run(t0, g, rule, s, len, 0, &ut, NULL);
-	int v = uriscan_validate(g, s, len, 0, &e);
-	int vr = uriscan_validate_rule(g, rule, s, len, 0, &er);
-	int vn = uriscan_validate(g, s, len, 0, NULL);
-	int vt = uriscan__run(t0, g, rule, s, len, 0, NULL, &eo_t);
-
-	return p == pt && pr == pt && same_uri(&u, &ut) && same_uri(&ur, &ut) &&
-	       v == vt && vr == vt && vn == vt && e.offset == eo_t &&
-	       er.offset == eo_t;
-}
-
 /* Every input of the lists for grammar b: the number that differ. */
 static unsigned run_all(size_t b)
 {
@@ -158,7 +119,7 @@ static unsigned run_all(size_t b)
 				if (c < 256)
 					s[pl] = (char)c;
 				memcpy(s + pl + (c < 256), tails[t].s, tl);
-				if (!compare(builds[b].g, builds[b].t0, s, len)) {
+				if (!t0_compare(builds[b].g, builds[b].t0, s, len)) {
 					if (bad++ < 5)
 						tap_diag("  differs: prefix %s, byte %u, tail %zu",
 						         prefixes[i], c, t);
@@ -171,7 +132,7 @@ static unsigned run_all(size_t b)
 			if (s == NULL)
 				return bad + 1;
 			memcpy(s, prefixes[i], k);
-			if (!compare(builds[b].g, builds[b].t0, s, k) && bad++ < 5)
+			if (!t0_compare(builds[b].g, builds[b].t0, s, k) && bad++ < 5)
 				tap_diag("  differs: prefix %s cut to %zu", prefixes[i], k);
 			free(s);
 		}
