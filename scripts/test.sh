@@ -24,6 +24,18 @@ scripts/deps.sh || exit 2
 jobs=$(nproc 2>/dev/null || echo 2)
 builds=(build)
 
+# phase NAME: the phase NAME starts now; the one before it is reported on
+# stderr with its wall time (and all of them again at the end), so a slow
+# CI run shows where its time went.
+phase_name="" phase_start=$SECONDS phase_times=()
+phase() {
+  if [ -n "$phase_name" ]; then
+    phase_times+=("$phase_name: $((SECONDS - phase_start)) s")
+    echo "test.sh: ${phase_times[-1]}" >&2
+  fi
+  phase_name=$1 phase_start=$SECONDS
+}
+
 setup() { # dir, extra meson args...
   local dir=$1; shift
   if [ -f "$dir/build.ninja" ]; then
@@ -33,8 +45,10 @@ setup() { # dir, extra meson args...
   fi
 }
 
+phase "build: compile"
 setup build -Dwerror=true || exit 2
 ninja -C build -j "$jobs" || exit 2
+phase "build: tests"
 meson test -C build --num-processes "$jobs" --print-errorlogs
 if [ "${1:-}" != "--quick" ]; then
   # valgrind memcheck (tests/valgrind.sh; setup 'valgrind' in
@@ -42,6 +56,7 @@ if [ "${1:-}" != "--quick" ]; then
   # public entry point (memcheck_tests.txt says which, and which are left
   # out), plus every fuzz corpus replay, so a new target is included.
   # Its results are build/meson-logs/testlog-valgrind.json.
+  phase "memcheck"
   if command -v valgrind >/dev/null; then
     mapfile -t vg_tests < <(grep -v '^#' tests/memcheck_tests.txt | grep .;
       meson test -C build --list --suite fuzz 2>/dev/null | sed -n 's|^[^/]*/ ||p')
@@ -56,6 +71,7 @@ if [ "${1:-}" != "--quick" ]; then
   # The Python install of docs/python.md as written (a venv that sees
   # Debian's packages, pip through meson-python): a release build of the
   # library and the extension, one to two minutes on 2 cores.
+  phase "python install"
   scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
   builds+=(build/meson-logs/testlog-pyinstall.json)
 
@@ -66,9 +82,11 @@ if [ "${1:-}" != "--quick" ]; then
   # Without the bench harness: the library, the CLI and the Python module
   # are what run under the sanitizers (the normal build runs the bench's
   # smoke tests; compiling and running them here took about a minute).
+  phase "build-san: compile"
   CC=$san_cc CXX=$san_cxx setup build-san -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debugoptimized -Dwerror=true -Dpython=auto -Dbench=false || exit 2
   ninja -C build-san -j "$jobs" || exit 2
+  phase "build-san: tests"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-san --num-processes "$jobs" --print-errorlogs
@@ -77,6 +95,7 @@ if [ "${1:-}" != "--quick" ]; then
   # A library of one grammar (-Dgrammars=rfc1738, the option's documented
   # use): it must build, and every test registered there must pass (the
   # suites written for RFC 3986 are not registered without it).
+  phase "build-rfc1738"
   setup build-rfc1738 -Dgrammars=rfc1738 -Dbench=false -Dpython=disabled \
     -Dwerror=true || exit 2
   ninja -C build-rfc1738 -j "$jobs" || exit 2
@@ -97,10 +116,12 @@ int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (in
      clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
     # ASan only here: UBSan makes clang take minutes over the generated goto
     # code, and the corpus replay above already runs under ASan+UBSan.
+    phase "build-fuzz: compile"
     CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=16 -Doptimization=0 \
       -Db_sanitize=address -Db_lundef=false -Dbench=false \
       -Dcli=false -Dwerror=true -Dpython=disabled || exit 2
     ninja -C build-fuzz -j "$jobs" || exit 2
+    phase "build-fuzz: timed fuzzing"
     ASAN_OPTIONS=detect_leaks=1 \
       meson test -C build-fuzz --suite fuzz-timed --num-processes "$jobs" \
       --print-errorlogs
@@ -109,4 +130,7 @@ int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (in
     echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
   fi
 fi
+phase ""
+{ echo "test.sh: wall time by phase (total $SECONDS s):"
+  printf 'test.sh:   %s\n' "${phase_times[@]}"; } >&2
 python3 scripts/test-summary.py "${builds[@]}"
