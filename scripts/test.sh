@@ -25,15 +25,24 @@ jobs=$(nproc 2>/dev/null || echo 2)
 builds=(build)
 
 # phase NAME: the phase NAME starts now; the one before it is reported on
-# stderr with its wall time (and all of them again at the end), so a slow
-# CI run shows where its time went.
-phase_name="" phase_start=$SECONDS phase_times=()
+# stderr with its wall time and the CPU time of what it ran (and all of
+# them again at the end), so a slow CI run shows where its time went, and
+# whether the machine was busy with something else (CPU well under twice
+# the wall time in a phase that keeps both cores busy).
+cpu_ticks() { # user + system time of this shell and its waited-for children
+  local s; s=$(cat /proc/$$/stat 2>/dev/null) || { echo 0; return; }
+  s=${s##*) }; set -- $s
+  echo $(( ${12} + ${13} + ${14} + ${15} ))
+}
+clk_tck=$(getconf CLK_TCK 2>/dev/null || echo 100)
+phase_name="" phase_start=$SECONDS phase_cpu=$(cpu_ticks) phase_times=()
 phase() {
+  local cpu; cpu=$(cpu_ticks)
   if [ -n "$phase_name" ]; then
-    phase_times+=("$phase_name: $((SECONDS - phase_start)) s")
+    phase_times+=("$phase_name: $((SECONDS - phase_start)) s (CPU $(( (cpu - phase_cpu) / clk_tck )) s)")
     echo "test.sh: ${phase_times[-1]}" >&2
   fi
-  phase_name=$1 phase_start=$SECONDS
+  phase_name=$1 phase_start=$SECONDS phase_cpu=$cpu
 }
 
 setup() { # dir, extra meson args...
