@@ -11,9 +11,10 @@
 # tests run with the ASan runtime preloaded into python3 (suite
 # python-asan, python/tests/meson.build). A build with one grammar
 # (rfc1738) and its tests check -Dgrammars=; the Python install of
-# docs/python.md runs as written (scripts/check-python-install.sh). Builds
-# only in build*/ directories and temporary ones; it never runs
-# scripts/bench.sh.
+# docs/python.md runs as written (scripts/check-python-install.sh); these
+# two run in the background beside the rest ("the side lane", below).
+# Builds only in build*/ directories and temporary ones; it never runs
+# scripts/bench.sh. Reports each phase's wall and CPU time on stderr.
 # Ends with the line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
@@ -29,8 +30,9 @@ builds=(build)
 # them again at the end), so a slow CI run shows where its time went, and
 # whether the machine was busy with something else (CPU well under twice
 # the wall time in a phase that keeps both cores busy).
-cpu_ticks() { # user + system time of this shell and its waited-for children
-  local s; s=$(cat /proc/$$/stat 2>/dev/null) || { echo 0; return; }
+phase_pid=$$ # the shell whose CPU time phase() reads (the side lane's own)
+cpu_ticks() { # user + system time of that shell and its waited-for children
+  local s; s=$(cat "/proc/$phase_pid/stat" 2>/dev/null) || { echo 0; return; }
   s=${s##*) }; set -- $s
   echo $(( ${12} + ${13} + ${14} + ${15} ))
 }
@@ -64,6 +66,48 @@ setup() { # dir, extra meson args...
 phase "build: compile"
 setup build -Dwerror=true || exit 2
 ninja -C build -j "$jobs" || exit 2
+
+# The side lane: the Python install of docs/python.md as written (a venv
+# that sees Debian's packages, pip through meson-python: a release build
+# of the library and the extension, scripts/check-python-install.sh), then
+# a library of one grammar (-Dgrammars=rfc1738, the option's documented
+# use: it must build, and every test registered there must pass; the
+# suites written for RFC 3986 are not registered without it). They share
+# no directory with the rest, so they run in the background, one after the
+# other, beside the main lane's phases from 'build: tests' on; each has
+# moments with a core to spare (one big generated file compiling alone at
+# the end of a build, the tests that run alone), and on 2 cores the two
+# lanes fill them. The timed fuzzing waits for the side lane, so that its
+# fuzzers have the cores to themselves. The side lane's output goes to
+# build/meson-logs/side-lane.log, printed when it is waited for.
+side_lane() {
+  phase_pid=$BASHPID phase_name="" phase_times=()
+  phase "python install"
+  scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
+  phase "build-rfc1738"
+  setup build-rfc1738 -Dgrammars=rfc1738 -Dbench=false -Dpython=disabled \
+    -Dwerror=true || exit 2
+  ninja -C build-rfc1738 -j "$jobs" || exit 2
+  # not 'subproject' and 'configure errors': the same runs as in the normal
+  # build (they build or configure the sources with their own options)
+  mapfile -t one_tests < <(tests_but build-rfc1738 subproject 'configure errors')
+  meson test -C build-rfc1738 --num-processes "$jobs" --print-errorlogs \
+    "${one_tests[@]}"
+  phase ""
+  printf '%s\n' "${phase_times[@]}" > build/meson-logs/side-lane-times.txt
+  cpu_ticks > build/meson-logs/side-lane-ticks.txt
+}
+rm -f build/meson-logs/side-lane*.txt
+side_pid=""
+# on an early exit of the main lane, the side lane still ends first
+trap 'if [ -n "$side_pid" ]; then
+  echo "test.sh: waiting for the side lane (build/meson-logs/side-lane.log)" >&2
+  wait "$side_pid"; fi' EXIT
+if [ "${1:-}" != "--quick" ]; then
+  side_lane > build/meson-logs/side-lane.log 2>&1 &
+  side_pid=$!
+fi
+
 phase "build: tests"
 meson test -C build --num-processes "$jobs" --print-errorlogs
 if [ "${1:-}" != "--quick" ]; then
@@ -83,13 +127,6 @@ if [ "${1:-}" != "--quick" ]; then
   else
     echo "test.sh: valgrind not found (scripts/deps.sh installs it): no memcheck" >&2
   fi
-
-  # The Python install of docs/python.md as written (a venv that sees
-  # Debian's packages, pip through meson-python): a release build of the
-  # library and the extension, one to two minutes on 2 cores.
-  phase "python install"
-  scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
-  builds+=(build/meson-logs/testlog-pyinstall.json)
 
   san_cc=gcc san_cxx=g++
   if command -v clang >/dev/null && command -v clang++ >/dev/null; then
@@ -115,20 +152,6 @@ if [ "${1:-}" != "--quick" ]; then
     "${san_tests[@]}"
   builds+=(build-san)
 
-  # A library of one grammar (-Dgrammars=rfc1738, the option's documented
-  # use): it must build, and every test registered there must pass (the
-  # suites written for RFC 3986 are not registered without it).
-  phase "build-rfc1738"
-  setup build-rfc1738 -Dgrammars=rfc1738 -Dbench=false -Dpython=disabled \
-    -Dwerror=true || exit 2
-  ninja -C build-rfc1738 -j "$jobs" || exit 2
-  # not 'subproject' and 'configure errors': the same runs as in the normal
-  # build (they build or configure the sources with their own options)
-  mapfile -t one_tests < <(tests_but build-rfc1738 subproject 'configure errors')
-  meson test -C build-rfc1738 --num-processes "$jobs" --print-errorlogs \
-    "${one_tests[@]}"
-  builds+=(build-rfc1738)
-
   # Fuzzing: the fuzz targets as libFuzzer binaries (clang, libclang-rt),
   # under ASan, each run for a bounded time on top of its seed corpus
   # (suite fuzz-timed; URISCAN_FUZZ_SECONDS overrides the time per target).
@@ -138,9 +161,11 @@ if [ "${1:-}" != "--quick" ]; then
   # machine over the goto C with ASan and libFuzzer's coverage, -O0 43 s;
   # the fuzzers then run 1.2-2 times fewer inputs in their 16 s. The long
   # campaigns (scripts/fuzz.sh) build optimized.
+  fuzz=no
   if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);
 int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)(n & 0); }' |
      clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+    fuzz=yes
     # ASan only here: UBSan makes clang take minutes over the generated goto
     # code, and the corpus replay above already runs under ASan+UBSan.
     phase "build-fuzz: compile"
@@ -158,16 +183,34 @@ for t in json.load(sys.stdin):
         print(os.path.relpath(f, sys.argv[1]) if os.path.isabs(f) else f)' build-fuzz)
     [ ${#fuzzers[@]} -gt 0 ] || { echo "test.sh: no fuzz-timed test in build-fuzz" >&2; exit 2; }
     ninja -C build-fuzz -j "$jobs" "${fuzzers[@]}" || exit 2
+  else
+    echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
+  fi
+
+  phase "waiting for the side lane"
+  wait "$side_pid"
+  side_rc=$?
+  side_pid=""
+  echo "test.sh: the side lane's output (python install, build-rfc1738):"
+  cat build/meson-logs/side-lane.log
+  [ $side_rc = 0 ] || { echo "test.sh: the side lane failed (exit $side_rc)" >&2; exit 2; }
+  # its CPU time came in with the wait; it is the side lane's, not this phase's
+  phase_cpu=$(( phase_cpu + $(cat build/meson-logs/side-lane-ticks.txt) ))
+  builds+=(build/meson-logs/testlog-pyinstall.json build-rfc1738)
+
+  if [ $fuzz = yes ]; then
     phase "build-fuzz: timed fuzzing"
     ASAN_OPTIONS=detect_leaks=1 \
       meson test -C build-fuzz --suite fuzz-timed --num-processes "$jobs" \
       --print-errorlogs --no-rebuild
     builds+=(build-fuzz)
-  else
-    echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
   fi
 fi
 phase ""
 { echo "test.sh: wall time by phase (total $SECONDS s):"
-  printf 'test.sh:   %s\n' "${phase_times[@]}"; } >&2
+  printf 'test.sh:   %s\n' "${phase_times[@]}"
+  if [ -s build/meson-logs/side-lane-times.txt ]; then
+    echo "test.sh: the side lane's, beside 'build: tests' and after:"
+    sed 's/^/test.sh:   /' build/meson-logs/side-lane-times.txt
+  fi; } >&2
 python3 scripts/test-summary.py "${builds[@]}"
