@@ -25,6 +25,15 @@ scripts/deps.sh || exit 2
 jobs=$(nproc 2>/dev/null || echo 2)
 builds=(build)
 
+# ccache (meson compiles through it when it is installed; scripts/deps.sh
+# installs it) without the build directory in its hash: a build then
+# reuses what another one compiled from the same bytes with the same
+# command, which build-rfc1738 does for most of its objects (its grammar's
+# machines and most of src/ are the normal build's: about a minute and a
+# half of CPU). The debug information of such an object names the other
+# build directory; the relative paths in it name the same files.
+export CCACHE_NOHASHDIR=true
+
 # phase NAME: the phase NAME starts now; the one before it is reported on
 # stderr with its wall time and the CPU time of what it ran (and all of
 # them again at the end), so a slow CI run shows where its time went, and
