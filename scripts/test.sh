@@ -98,19 +98,39 @@ phase "build: compile"
 setup build -Dwerror=true || exit 2
 ninja -C build -j "$jobs" || exit 2
 
+# Fuzzing: the fuzz targets as libFuzzer binaries (clang, libclang-rt),
+# under ASan, each run for a bounded time on top of its seed corpus
+# (suite fuzz-timed; URISCAN_FUZZ_SECONDS overrides the time per target).
+# 16 s for each of the twelve targets: about 100 s on 2 cores (24 s each
+# took 2.5 minutes, more than the CI's budget allowed once there were
+# twelve). Built at -O0: clang at -O2/-Og took 164 s of the 2-core
+# machine over the goto C with ASan and libFuzzer's coverage, -O0 43 s;
+# the fuzzers then run 1.2-2 times fewer inputs in their 16 s. The long
+# campaigns (scripts/fuzz.sh) build optimized.
+fuzz=no
+if [ "${1:-}" != "--quick" ] &&
+   echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);
+int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)(n & 0); }' |
+     clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+  fuzz=yes
+elif [ "${1:-}" != "--quick" ]; then
+  echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
+fi
+
 # The side lane: the Python install of docs/python.md as written (a venv
 # that sees Debian's packages, pip through meson-python: a release build
-# of the library and the extension, scripts/check-python-install.sh), then
-# a library of one grammar (-Dgrammars=rfc1738, the option's documented
-# use: it must build, and every test registered there must pass; the
-# suites written for RFC 3986 are not registered without it). They share
-# no directory with the rest, so they run in the background, one after the
-# other, beside the main lane's phases from 'build: tests' on; each has
+# of the library and the extension, scripts/check-python-install.sh), a
+# library of one grammar (-Dgrammars=rfc1738, the option's documented use:
+# it must build, and every test registered there must pass; the suites
+# written for RFC 3986 are not registered without it), then the fuzz
+# build's compile. They share no directory with the main lane, so they run
+# in the background, one after the other, beside the main lane's phases
+# from 'build: tests' on: on 2 cores the two lanes fill each other's
 # moments with a core to spare (one big generated file compiling alone at
-# the end of a build, the tests that run alone), and on 2 cores the two
-# lanes fill them. The timed fuzzing waits for the side lane, so that its
-# fuzzers have the cores to themselves. The side lane's output goes to
-# build/meson-logs/side-lane.log, printed when it is waited for.
+# the end of a build, the tests that run alone). The timed fuzzing waits
+# for the side lane, so that its fuzzers have the cores to themselves. The
+# side lane's output goes to build/meson-logs/side-lane.log, printed when
+# it is waited for.
 side_lane() {
   phase_pid=$BASHPID phase_name="" phase_times=()
   phase "python install"
@@ -123,11 +143,29 @@ side_lane() {
   mapfile -t one_tests < <(tests_but build-rfc1738 "$sources_only")
   meson test -C build-rfc1738 --num-processes "$jobs" --print-errorlogs \
     "${one_tests[@]}"
+  if [ $fuzz = yes ]; then
+    # ASan only here: UBSan makes clang take minutes over the generated
+    # goto code, and the corpus replay already runs under ASan+UBSan.
+    phase "build-fuzz: compile"
+    CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=16 -Doptimization=0 \
+      -Db_sanitize=address -Db_lundef=false -Dbench=false \
+      -Dcli=false -Dwerror=true -Dpython=disabled || exit 2
+    # Only the libFuzzer binaries (the programs of suite fuzz-timed): the
+    # test programs and the corpus replays of this build would not run
+    # (the other builds run them), and were about 30 % of its compile.
+    mapfile -t fuzzers < <(meson introspect --tests build-fuzz | python3 -c '
+import json, os, sys
+for t in json.load(sys.stdin):
+    if "uriscan:fuzz-timed" in t["suite"]:
+        f = t["cmd"][1]
+        print(os.path.relpath(f, sys.argv[1]) if os.path.isabs(f) else f)' build-fuzz)
+    [ ${#fuzzers[@]} -gt 0 ] || { echo "test.sh: no fuzz-timed test in build-fuzz" >&2; exit 2; }
+    ninja -C build-fuzz -j "$jobs" "${fuzzers[@]}" || exit 2
+  fi
   phase ""
   printf '%s\n' "${phase_times[@]}" > build/meson-logs/side-lane-times.txt
   cpu_ticks > build/meson-logs/side-lane-ticks.txt
 }
-rm -f build/meson-logs/side-lane*.txt
 side_pid=""
 # on an early exit of the main lane, the side lane still ends first
 trap 'if [ -n "$side_pid" ]; then
@@ -180,46 +218,11 @@ if [ "${1:-}" != "--quick" ]; then
     "${san_tests[@]}"
   builds+=(build-san)
 
-  # Fuzzing: the fuzz targets as libFuzzer binaries (clang, libclang-rt),
-  # under ASan, each run for a bounded time on top of its seed corpus
-  # (suite fuzz-timed; URISCAN_FUZZ_SECONDS overrides the time per target).
-  # 16 s for each of the twelve targets: about 100 s on 2 cores (24 s each
-  # took 2.5 minutes, more than the CI's budget allowed once there were
-  # twelve). Built at -O0: clang at -O2/-Og took 164 s of the 2-core
-  # machine over the goto C with ASan and libFuzzer's coverage, -O0 43 s;
-  # the fuzzers then run 1.2-2 times fewer inputs in their 16 s. The long
-  # campaigns (scripts/fuzz.sh) build optimized.
-  fuzz=no
-  if echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);
-int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; return (int)(n & 0); }' |
-     clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
-    fuzz=yes
-    # ASan only here: UBSan makes clang take minutes over the generated goto
-    # code, and the corpus replay above already runs under ASan+UBSan.
-    phase "build-fuzz: compile"
-    CC=clang setup build-fuzz -Dfuzzing=libfuzzer -Dfuzz_seconds=16 -Doptimization=0 \
-      -Db_sanitize=address -Db_lundef=false -Dbench=false \
-      -Dcli=false -Dwerror=true -Dpython=disabled || exit 2
-    # Only the libFuzzer binaries (the programs of suite fuzz-timed): the
-    # test programs and the corpus replays of this build would not run
-    # (the other builds run them), and were about 30 % of its compile.
-    mapfile -t fuzzers < <(meson introspect --tests build-fuzz | python3 -c '
-import json, os, sys
-for t in json.load(sys.stdin):
-    if "uriscan:fuzz-timed" in t["suite"]:
-        f = t["cmd"][1]
-        print(os.path.relpath(f, sys.argv[1]) if os.path.isabs(f) else f)' build-fuzz)
-    [ ${#fuzzers[@]} -gt 0 ] || { echo "test.sh: no fuzz-timed test in build-fuzz" >&2; exit 2; }
-    ninja -C build-fuzz -j "$jobs" "${fuzzers[@]}" || exit 2
-  else
-    echo "test.sh: clang with libFuzzer (libclang-rt-14-dev) not found: no timed fuzzing" >&2
-  fi
-
   phase "waiting for the side lane"
   wait "$side_pid"
   side_rc=$?
   side_pid=""
-  echo "test.sh: the side lane's output (python install, build-rfc1738):"
+  echo "test.sh: the side lane's output (python install, build-rfc1738, build-fuzz):"
   cat build/meson-logs/side-lane.log
   [ $side_rc = 0 ] || { echo "test.sh: the side lane failed (exit $side_rc)" >&2; exit 2; }
   builds+=(build/meson-logs/testlog-pyinstall.json build-rfc1738)
