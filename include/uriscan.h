@@ -576,6 +576,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
 #define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
 #define URISCAN_EXTRACT_KEEP_CUT (1u << 3) /* report cut matches (rule 8) */
+/* each match's URL-confusion flags in uriscan_match.confusion */
+#define URISCAN_EXTRACT_CONFUSION (1u << 4)
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
 #define URISCAN_EXTRACT_MAX_LEN_MIN 128u
@@ -613,6 +615,12 @@ struct uriscan_match {
 	size_t nbytes;
 	unsigned flags;     /* URISCAN_MATCH_TRUNCATED, URISCAN_MATCH_CUT */
 	uint32_t scheme_len; /* bytes [0, scheme_len) are the scheme */
+	/* With URISCAN_EXTRACT_CONFUSION: the URL-confusion flags of
+	 * bytes[0, nbytes), the set uriscan_confusion(grammar, bytes, nbytes,
+	 * 0, ...) gives (a truncated match: of the bytes kept), computed in
+	 * the extractor's pass from the match's components (as
+	 * uriscan_confusion_parsed); else 0. */
+	uint32_t confusion;
 	/* Components, as uriscan_parse(grammar, bytes, nbytes) gives them
 	 * (offsets relative to bytes). present == 0 when truncated or with
 	 * URISCAN_EXTRACT_NO_COMPONENTS. */

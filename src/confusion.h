@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "uriscan.h"
+
 /* The flags the bytes show anywhere in s[0, len), in one pass over a
  * 256-entry class table: backslash, whitespace, nul (a NUL byte or
  * "%00"), encoded_delimiter (%2F %5C %3F %23 %40 %2E, any case). */
@@ -89,16 +91,6 @@ int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
 int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
                         size_t *he, int *file);
 
-struct uriscan_uri;
-
-/* After a plain host s[.., he) that a parse u gave (confusion_fast.c): 1
- * when its port is plain (empty, or digits without a leading zero up to
- * 65535) and its path s[*e, *pe) starts where the authority ends at *e
- * ('/', '?', '#' or the end follows); 0 when u does not say so (the
- * general reading decides). */
-int uriscan__cf_parsed_rest(const unsigned char *s, size_t len, size_t he,
-                            const struct uriscan_uri *u, size_t *e,
-                            size_t *pe);
 
 /* The fast path for a parse u by an ASCII grammar (confusion_window.c)
  * whose host starts the authority at s[i]: the first 64 bytes of s at
@@ -107,6 +99,12 @@ int uriscan__cf_parsed_rest(const unsigned char *s, size_t len, size_t he,
  * bytes, a host or port past the 64): the other fast paths decide. */
 int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags);
+
+/* uriscan__cf_window for a URL s that starts with "http://" or
+ * "https://" and the host of its parse u by an ASCII grammar right after
+ * that; -1 for any other (the other fast paths decide). */
+int uriscan__cf_window_http(const unsigned char *s, size_t len,
+                            const struct uriscan_uri *u, uint32_t *flags);
 
 /* 1 when the flags of s[0, len) with the grammar's parse u (NULL: s is
  * not valid for the grammar) are decided, *flags: a plain URL whose host
@@ -119,5 +117,13 @@ int uriscan__cf_fast(const unsigned char *s, size_t len,
  * the fuzz target, which compare the two on every input. */
 uint32_t uriscan__confusion_full(const char *s, size_t len,
                                  const struct uriscan_uri *u);
+
+/* The flags of an extraction match s[0, len) (uriscan.h,
+ * URISCAN_EXTRACT_CONFUSION): with its components u (the parse of s by
+ * the extractor's grammar) as uriscan_confusion_parsed, without its
+ * argument checks; u NULL (truncated, or no components asked for) as
+ * uriscan_confusion(g, s, len). len is below 2^32 (max_len). */
+uint32_t uriscan__confusion_match(enum uriscan_grammar g, const char *s,
+                                  size_t len, const struct uriscan_uri *u);
 
 #endif

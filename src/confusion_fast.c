@@ -16,6 +16,7 @@
 
 #include "browser.h"
 #include "confusion.h"
+#include "confusion_parsed.h"
 #include "extract.h"
 #include "host_addr.h"
 #include "uriscan.h"
@@ -31,22 +32,14 @@ static size_t authority_start(const unsigned char *s, size_t len, int *file)
 
 	*file = 0;
 	if (len >= 8) {
-		/* the words from bytes, so any byte order gives the same
-		 * test; 0x20 lowers the letters of "https" and "http" and
-		 * nothing else onto them, ':' and '/' are compared as they
-		 * are, and the eighth byte of "http://" is masked off */
-		uint64_t w, https, http, file7, low5, low4, first7;
+		uint64_t w, file7, low4, first7;
+		size_t h = uriscan__cf_http_start(s, len);
+		if (h != 0)
+			return h;
 		memcpy(&w, s, 8);
-		memcpy(&https, "https://", 8);
-		memcpy(&http, "http://\0", 8);
 		memcpy(&file7, "file://\0", 8);
-		memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
 		memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
 		memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
-		if ((w | low5) == https)
-			return 8;
-		if (((w & first7) | low4) == http)
-			return 7;
 		if (((w & first7) | low4) == file7) {
 			*file = 1;
 			return 7;
@@ -164,45 +157,6 @@ int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
 	/* the rest has no byte that counts but '%', and no "/." or "%2E" in
 	 * the path (every dot segment has one) */
 	return i != 0 && uriscan__cf_tail(s, i, len, flags);
-}
-
-/* The port s[pb, pe) (pb - 1 is its ':'): plain when empty, or digits
- * without a leading zero up to 65535. */
-static int plain_port(const unsigned char *s, size_t pb, size_t pe)
-{
-	size_t i, port = 0;
-
-	if (pe - pb > 5 || (pe > pb && s[pb] == '0'))
-		return 0;
-	for (i = pb; i < pe; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-		port = port * 10 + (size_t)(s[i] - '0');
-	}
-	return port <= 65535;
-}
-
-int uriscan__cf_parsed_rest(const unsigned char *s, size_t len, size_t he,
-                            const struct uriscan_uri *u, size_t *e,
-                            size_t *pe)
-{
-	const struct uriscan_span *port = &u->part[URISCAN_PORT];
-	const struct uriscan_span *path = &u->part[URISCAN_PATH];
-
-	*e = he;
-	if (URISCAN_HAS(u, URISCAN_PORT)) {
-		if (he >= len || s[he] != ':' || port->off != he + 1 ||
-		    port->len > len - port->off ||
-		    !plain_port(s, port->off, (size_t)port->off + port->len))
-			return 0;
-		*e = (size_t)port->off + port->len;
-	}
-	if (!URISCAN_HAS(u, URISCAN_PATH) || path->off != *e ||
-	    path->len > len - *e ||
-	    (*e < len && s[*e] != '/' && s[*e] != '?' && s[*e] != '#'))
-		return 0;
-	*pe = *e + path->len;
-	return 1;
 }
 
 /* cf_fast for a parse u by an ASCII grammar (RFC 3986, 2396, 1738) whose

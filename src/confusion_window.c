@@ -5,7 +5,8 @@
  * valid, its first 64 bytes read at once with AVX2: one 64-bit mask per
  * class of byte (label, '.', '-', '%', '/'), bit b for s[b], and the host,
  * the dots of the path and the '%'s read from the masks, without a loop
- * over blocks. The rest of a longer URL goes to uriscan__cf_tail_parsed.
+ * over blocks (a URL of 16 to 31 bytes: its first and last 16 bytes in
+ * one vector). The rest of a longer URL goes to uriscan__cf_tail_parsed.
  * The same answers as confusion_fast.c's fast_parsed (SSE2), which runs
  * when the CPU has no AVX2 or URISCAN_NO_AVX2 / URISCAN_NO_SIMD is set
  * (uriscan__skip_lv); test_confusion runs both ways, and compares each
@@ -16,8 +17,8 @@
 #include <string.h>
 
 #include "confusion.h"
+#include "confusion_parsed.h"
 #include "gen.h"
-#include "host_addr.h"
 #include "uriscan.h"
 
 #if URISCAN__HAVE_SKIP_SIMD
@@ -63,44 +64,112 @@ bits32(__m256i m)
 	return (uint32_t)_mm256_movemask_epi8(m);
 }
 
+/* The classes of the 32 bytes of v, bit b for byte b. */
+__attribute__((target("avx2"))) static inline void
+classes(__m256i v, struct window *c)
+{
+	const char(*kt)[32] = k_tab_ptr();
+	__m256i lower = _mm256_or_si256(v, K(K_CASE));
+	__m256i alpha = _mm256_cmpgt_epi8(K(K_AZ), _mm256_add_epi8(lower, K(K_A)));
+	__m256i digit = _mm256_cmpgt_epi8(K(K_09), _mm256_add_epi8(v, K(K_0)));
+
+	c->label = bits32(_mm256_or_si256(alpha, digit));
+	c->dot = bits32(_mm256_cmpeq_epi8(v, K(K_DOT)));
+	c->dash = bits32(_mm256_cmpeq_epi8(v, K(K_DASH)));
+	c->pct = bits32(_mm256_cmpeq_epi8(v, K(K_PCT)));
+	c->slash = bits32(_mm256_cmpeq_epi8(v, K(K_SLASH)));
+}
+
 /* The 32 bytes at s + o into the masks, at bit o (o + 32 <= 64). Two
  * windows that overlap read the same bytes: their bits agree. */
 __attribute__((target("avx2"))) static inline void
 classify(const unsigned char *s, unsigned o, struct window *w)
 {
-	const char(*kt)[32] = k_tab_ptr();
-	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + o));
-	__m256i lower = _mm256_or_si256(v, K(K_CASE));
-	__m256i alpha = _mm256_cmpgt_epi8(K(K_AZ), _mm256_add_epi8(lower, K(K_A)));
-	__m256i digit = _mm256_cmpgt_epi8(K(K_09), _mm256_add_epi8(v, K(K_0)));
+	struct window c;
 
-	w->label |= bits32(_mm256_or_si256(alpha, digit)) << o;
-	w->dot |= bits32(_mm256_cmpeq_epi8(v, K(K_DOT))) << o;
-	w->dash |= bits32(_mm256_cmpeq_epi8(v, K(K_DASH))) << o;
-	w->pct |= bits32(_mm256_cmpeq_epi8(v, K(K_PCT))) << o;
-	w->slash |= bits32(_mm256_cmpeq_epi8(v, K(K_SLASH))) << o;
+	classes(_mm256_loadu_si256((const __m256i *)(const void *)(s + o)), &c);
+	w->label |= c.label << o;
+	w->dot |= c.dot << o;
+	w->dash |= c.dash << o;
+	w->pct |= c.pct << o;
+	w->slash |= c.slash << o;
 }
 
-/* Bits [0, n) (n <= 64). */
-static uint64_t below(size_t n)
+/* s[0, len) (16 <= len < 32) into the masks: s[0, 16) and s[len - 16,
+ * len) as the halves of one vector, the high half's bits moved to bit
+ * len - 16 (where the halves overlap, their bits agree). */
+__attribute__((target("avx2"))) static inline void
+classify_short(const unsigned char *s, size_t len, struct window *w)
 {
-	return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+	struct window c;
+	unsigned o = (unsigned)(len - 16);
+	__m128i lo = _mm_loadu_si128((const __m128i *)(const void *)s);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(s + o));
+
+	classes(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), &c);
+	w->label = (c.label & 0xffff) | (c.label >> 16 << o);
+	w->dot = (c.dot & 0xffff) | (c.dot >> 16 << o);
+	w->dash = (c.dash & 0xffff) | (c.dash >> 16 << o);
+	w->pct = (c.pct & 0xffff) | (c.pct >> 16 << o);
+	w->slash = (c.slash & 0xffff) | (c.slash >> 16 << o);
 }
 
-/* The fast path on the masks w of s[0, avail) (avail = min(len, 64)). */
-static int window_read(const unsigned char *s, size_t len, size_t avail,
-                       const struct window *w, size_t i,
-                       const struct uriscan_uri *u, uint32_t *flags)
+/* Bits [0, n) (1 <= n <= 64), without a branch. */
+static inline uint64_t below(size_t n)
 {
-	size_t he, e, pe, lb, b;
+	return ~(uint64_t)0 >> (64 - n);
+}
+
+/* The host [i, he), its port and path as the parse gives them:
+ * [*e, *pe) the path, the authority ending at *e; 1 when they lie in
+ * the window (he <= avail, he > i, e <= avail), else -1 (the other fast
+ * paths decide), 0 when the full reading must. Read before the bytes
+ * are classified: no call is left between the vectors and their masks. */
+static inline int window_parts(const unsigned char *s, size_t len,
+                               size_t avail, size_t i,
+                               const struct uriscan_uri *u, size_t *he,
+                               size_t *e, size_t *pe)
+{
+	*he = i + u->part[URISCAN_HOST].len;
+	if (*he > avail || *he == i)
+		return -1;
+	if (!uriscan__cf_parsed_rest(s, len, *he, u, e, pe) || *e > avail)
+		return -1;
+	return 1;
+}
+
+/* The '%'s of the window (their bits pc, after the authority) and the
+ * bytes after the window (len > 64), for window_read: out of line, so
+ * that the common path (no '%', 64 bytes or fewer) calls nothing and
+ * keeps its values in the registers a call may clobber. */
+__attribute__((noinline)) static int window_rest(const unsigned char *s,
+                                                 size_t len, size_t pe,
+                                                 uint64_t pc,
+                                                 uint32_t *flags)
+{
+	for (; pc != 0; pc &= pc - 1) {
+		size_t b = (size_t)__builtin_ctzll(pc);
+		if (!uriscan__cf_tail_pct(s, b, len, b < pe, flags))
+			return 0;
+	}
+	/* after the window: the blocks of uriscan__cf_tail_parsed */
+	return len <= 64 || uriscan__cf_tail_parsed(s, 64, pe, len, flags);
+}
+
+/* The fast path on the masks w of s[0, avail) (avail = min(len, 64)),
+ * the host [i, he), the path [e, pe) (window_parts). */
+static inline int window_read(const unsigned char *s, size_t len,
+                              size_t avail, const struct window *w,
+                              size_t i, size_t he, size_t e, size_t pe,
+                              uint32_t *flags)
+{
+	size_t lb;
 	uint64_t host, d, tail, pc;
-	unsigned notes;
 
 	/* the host [i, he): labels of letters, digits and '-', none empty,
-	 * no trailing dot, no "--" (perhaps "xn--"), the last not a number */
-	he = i + u->part[URISCAN_HOST].len;
-	if (he > avail || he == i)
-		return -1;
+	 * no trailing dot, no "--" (perhaps "xn--"); a last label that
+	 * starts with a digit may be a number (an IPv4 address for the
+	 * browser): the full reading decides */
 	host = below(he) & ~below(i);
 	d = w->dot & host;
 	if (((w->label | w->dot | w->dash) & host) != host ||
@@ -108,25 +177,18 @@ static int window_read(const unsigned char *s, size_t len, size_t avail,
 	    (w->dash & host & (w->dash << 1)) != 0)
 		return 0;
 	lb = d != 0 ? (size_t)(64 - __builtin_clzll(d)) : i;
-	if (s[lb] >= '0' && s[lb] <= '9' &&
-	    uriscan__last_label_numeric(s + lb, he - lb, &notes))
+	if ((unsigned)(s[lb] - '0') <= 9)
 		return 0;
-	/* the port, the authority's end e and the path [e, pe) */
-	if (!uriscan__cf_parsed_rest(s, len, he, u, &e, &pe) || e > avail)
-		return -1;
 	*flags = 0;
 	/* in the window: a '.' after a '/' in the path (s[e] is not a '.',
 	 * so the '/' is at e or after), and each '%' */
 	tail = below(avail) & ~below(e);
-	if ((w->dot & (w->slash << 1) & tail & below(pe)) != 0)
+	if ((w->dot & (w->slash << 1) & tail & below(pe < 64 ? pe : 64)) != 0)
 		return 0;
-	for (pc = w->pct & tail; pc != 0; pc &= pc - 1) {
-		b = (size_t)__builtin_ctzll(pc);
-		if (!uriscan__cf_tail_pct(s, b, len, b < pe, flags))
-			return 0;
-	}
-	/* after the window: the blocks of uriscan__cf_tail_parsed */
-	return len <= 64 || uriscan__cf_tail_parsed(s, 64, pe, len, flags);
+	pc = w->pct & tail;
+	if (pc != 0 || len > 64)
+		return window_rest(s, len, pe, pc, flags);
+	return 1;
 }
 
 /* s[0, min(len, 64)) with AVX2 (32 <= len): two loads, at 0 and at 32
@@ -136,48 +198,36 @@ window_avx2(const unsigned char *s, size_t len, size_t i,
             const struct uriscan_uri *u, uint32_t *flags)
 {
 	struct window w = {0, 0, 0, 0, 0};
-	size_t avail = len < 64 ? len : 64;
+	size_t avail = len < 64 ? len : 64, he, e, pe;
+	int d = window_parts(s, len, avail, i, u, &he, &e, &pe);
 
+	if (d <= 0)
+		return d;
 	classify(s, 0, &w);
 	classify(s, (unsigned)(avail - 32), &w);
-	return window_read(s, len, avail, &w, i, u, flags);
+	/* the masks now, in registers: none of the vectors lives on across
+	 * window_read's calls */
+	__asm__("" : "+r"(w.label), "+r"(w.dot), "+r"(w.dash), "+r"(w.pct),
+	        "+r"(w.slash));
+	return window_read(s, len, avail, &w, i, he, e, pe, flags);
 }
 
-/* The 16 bytes at s + o into the masks, at bit o (o + 16 <= 32). */
-static void classify16(const unsigned char *s, unsigned o, struct window *w)
+/* s[0, len) with AVX2 (16 <= len < 32): one vector of its first and
+ * last 16 bytes. */
+__attribute__((target("avx2"))) static int
+window_avx2_short(const unsigned char *s, size_t len, size_t i,
+                  const struct uriscan_uri *u, uint32_t *flags)
 {
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + o));
-	__m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-	__m128i x = _mm_add_epi8(lower, _mm_set1_epi8((char)(0x80 - 'a')));
-	__m128i y = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - '0')));
-	__m128i label = _mm_or_si128(
-	    _mm_cmplt_epi8(x, _mm_set1_epi8((char)('z' - 'a' - 127))),
-	    _mm_cmplt_epi8(y, _mm_set1_epi8((char)('9' - '0' - 127))));
+	struct window w;
+	size_t he, e, pe;
+	int d = window_parts(s, len, len, i, u, &he, &e, &pe);
 
-	w->label |= (uint64_t)(unsigned)_mm_movemask_epi8(label) << o;
-	w->dot |= (uint64_t)(unsigned)_mm_movemask_epi8(
-	              _mm_cmpeq_epi8(v, _mm_set1_epi8('.')))
-	          << o;
-	w->dash |= (uint64_t)(unsigned)_mm_movemask_epi8(
-	               _mm_cmpeq_epi8(v, _mm_set1_epi8('-')))
-	           << o;
-	w->pct |= (uint64_t)(unsigned)_mm_movemask_epi8(
-	              _mm_cmpeq_epi8(v, _mm_set1_epi8('%')))
-	          << o;
-	w->slash |= (uint64_t)(unsigned)_mm_movemask_epi8(
-	                _mm_cmpeq_epi8(v, _mm_set1_epi8('/')))
-	            << o;
-}
-
-/* s[0, len) with SSE2 (16 <= len < 32): loads at 0 and len - 16. */
-static int window_sse2(const unsigned char *s, size_t len, size_t i,
-                       const struct uriscan_uri *u, uint32_t *flags)
-{
-	struct window w = {0, 0, 0, 0, 0};
-
-	classify16(s, 0, &w);
-	classify16(s, (unsigned)(len - 16), &w);
-	return window_read(s, len, len, &w, i, u, flags);
+	if (d <= 0)
+		return d;
+	classify_short(s, len, &w);
+	__asm__("" : "+r"(w.label), "+r"(w.dot), "+r"(w.dash), "+r"(w.pct),
+	        "+r"(w.slash));
+	return window_read(s, len, len, &w, i, he, e, pe, flags);
 }
 #endif
 
@@ -189,7 +239,7 @@ int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
 		if (len >= 32)
 			return window_avx2(s, len, i, u, flags);
 		if (len >= 16)
-			return window_sse2(s, len, i, u, flags);
+			return window_avx2_short(s, len, i, u, flags);
 	}
 #else
 	(void)s;
@@ -199,4 +249,18 @@ int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
 	(void)flags;
 #endif
 	return -1;
+}
+
+int uriscan__cf_window_http(const unsigned char *s, size_t len,
+                            const struct uriscan_uri *u, uint32_t *flags)
+{
+	size_t i;
+
+	if (len < 16 || u->grammar == URISCAN_RFC3987 ||
+	    !URISCAN_HAS(u, URISCAN_HOST))
+		return -1;
+	i = uriscan__cf_http_start(s, len);
+	if (i == 0 || u->part[URISCAN_HOST].off != i)
+		return -1;
+	return uriscan__cf_window(s, len, i, u, flags);
 }

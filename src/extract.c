@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confusion.h"
 #include "extract.h"
 #include "extract_find.h"
 
@@ -272,6 +273,10 @@ static void close_trunc(uriscan_extractor *x, uint64_t end,
 	m->scheme_len = x->t_scheme_len;
 	memset(&m->uri, 0, sizeof m->uri);
 	m->uri.grammar = x->k.g;
+	m->confusion = 0;
+	if (x->k.flags & URISCAN_EXTRACT_CONFUSION)
+		m->confusion = uriscan__confusion_match(x->k.g, m->bytes,
+		                                        m->nbytes, NULL);
 	x->from = x->floor = end;
 }
 

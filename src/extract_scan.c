@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "confusion.h"
 #include "extract.h"
 #include "extract_find.h"
 #include "uri_reset.h"
@@ -39,7 +40,8 @@ static int ascii_lower(int c)
 
 #define KNOWN_FLAGS                                                            \
 	(URISCAN_EXTRACT_NO_TRIM | URISCAN_EXTRACT_NO_COMPONENTS |                 \
-	 URISCAN_EXTRACT_SCALAR | URISCAN_EXTRACT_KEEP_CUT)
+	 URISCAN_EXTRACT_SCALAR | URISCAN_EXTRACT_KEEP_CUT |                      \
+	 URISCAN_EXTRACT_CONFUSION)
 
 /* Each entry of a comma-separated list must be a scheme (RFC 3986 3.1). */
 static int opaque_list_ok(const char *l)
@@ -425,4 +427,9 @@ void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
 		uriscan__uri_reset(&m->uri, k->g, 0);
 		m->uri.form = 0;
 	}
+	m->confusion = 0;
+	if (k->flags & URISCAN_EXTRACT_CONFUSION)
+		m->confusion = uriscan__confusion_match(
+		    k->g, m->bytes, m->nbytes,
+		    m->uri.present != 0 ? &m->uri : NULL);
 }

@@ -125,6 +125,51 @@ def test_components_off():
     assert (m.offset, m.url, m.uri) == (2, b"http://a/b", None)
 
 
+FLAGGED = (b"see http://user@example.com/a/../b and http://0x7f.1/ then "
+           b"https://example.com/%2e%2E/x?y=%00, HTTP://EXAMPLE.com:080/ok. "
+           b"and http://example.com/plain")
+
+
+def test_extract_flags():
+    """flags=True: each match's URL-confusion flags, computed in the scan,
+    as uriscan.confusion gives them for its bytes; None without it."""
+    ms = list(uriscan.extract(FLAGGED, flags=True))
+    assert [(m.url, sorted(m.flags)) for m in ms] == [
+        (b"http://user@example.com/a/../b", ["dot_segment", "userinfo"]),
+        (b"http://0x7f.1/", ["browser_host_differs", "ip_noncanonical"]),
+        (b"https://example.com/%2e%2E/x?y=%00",
+         ["dot_segment", "encoded_delimiter", "nul"]),
+        (b"HTTP://EXAMPLE.com:080/ok", ["port_leading_zero"]),
+        (b"http://example.com/plain", []),
+    ]
+    assert all(isinstance(m.flags, frozenset) for m in ms)
+    assert all(m.flags is None for m in uriscan.extract(FLAGGED))
+    # fed in chunks: the same
+    for size in (1, 5, 64):
+        x = uriscan.Extractor(flags=True)
+        res = []
+        for i in range(0, len(FLAGGED), size):
+            res += x.feed(FLAGGED[i:i + size])
+        res += x.finish()
+        assert [(m.url, m.flags) for m in res] == [(m.url, m.flags) for m in ms]
+
+
+def test_extract_flags_real_log():
+    """Every match of the real log: the scan's flags are uriscan.confusion's
+    of its bytes, with components and without, whole and in chunks."""
+    with open(real_log(), "rb") as f:
+        data = f.read()
+    for components in (True, False):
+        ms = list(uriscan.extract(data, flags=True, components=components))
+        assert len(ms) == 8214
+        assert all(m.flags == uriscan.confusion(m.url) for m in ms)
+        chunked = list(uriscan.extract_file(io.BytesIO(data), chunk_size=4093,
+                                            flags=True, components=components))
+        assert [(m.offset, m.flags) for m in chunked] == \
+            [(m.offset, m.flags) for m in ms]
+    assert sum(1 for m in ms if m.flags) > 0
+
+
 def test_extract_file_same_as_extract():
     """The real log read in chunks of 4 KiB gives what one buffer gives."""
     with open(real_log(), "rb") as f:

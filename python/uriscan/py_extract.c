@@ -19,6 +19,7 @@ struct pending {
 	size_t at;      /* offset of the bytes in the chunk or in the arena */
 	int in_arena;
 	unsigned flags;
+	uint32_t confusion; /* with flags=True: the match's confusion flags */
 	struct uriscan_uri uri;
 };
 
@@ -26,6 +27,7 @@ typedef struct {
 	PyObject_HEAD
 	uriscan_extractor *x;
 	int components;
+	int confusion;    /* flags=True: Match.flags is a frozenset */
 	int busy;         /* a thread is scanning with the GIL released */
 	uint64_t offset_before; /* the C extractor's offset when busy was set */
 	int state;        /* iterator: 0 fed, 1 finished, 2 done; Extractor:
@@ -51,12 +53,15 @@ static PyStructSequence_Field match_fields[] = {
             "or components=False)"},
     {"cut", "True when the match was cut short by a byte that continues the "
             "text (kept by keep_cut=True; always False without it)"},
+    {"flags", "with flags=True, a frozenset of the names of the match's "
+              "URL-confusion flags, computed in the scan (those "
+              "uriscan.confusion(url, grammar) gives); None without it"},
     {NULL, NULL}};
 static PyStructSequence_Desc match_desc = {
     "uriscan.Match",
     "Match(sequence, dict={})\n--\n\n"
     "A URL found by uriscan.extract or uriscan.Extractor.",
-    match_fields, 6};
+    match_fields, 7};
 
 int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
                         struct uriscan_extract_options *opt, int *components)
@@ -108,6 +113,8 @@ int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
 		opt->flags |= URISCAN_EXTRACT_NO_TRIM;
 	if (v[5] && PyObject_IsTrue(v[5]))
 		opt->flags |= URISCAN_EXTRACT_KEEP_CUT;
+	if (v[6] && PyObject_IsTrue(v[6]))
+		opt->flags |= URISCAN_EXTRACT_CONFUSION;
 	return 0;
 }
 
@@ -119,6 +126,7 @@ static int make_extractor(XObject *self, PyObject **v)
 	int st;
 	if (upy_extract_options(v, &g, &opt, &self->components) < 0)
 		return -1;
+	self->confusion = (opt.flags & URISCAN_EXTRACT_CONFUSION) != 0;
 	st = uriscan_extractor_new(g, &opt, &self->x);
 	if (st != URISCAN_OK) {
 		PyErr_Format(st == URISCAN_E_NO_MEMORY ? PyExc_MemoryError : PyExc_ValueError,
@@ -144,6 +152,7 @@ static int pull(XObject *self, size_t limit)
 		p->length = m.length;
 		p->nbytes = m.nbytes;
 		p->flags = m.flags;
+		p->confusion = m.confusion;
 		p->uri = m.uri;
 		if (lo && m.bytes >= lo && m.bytes + m.nbytes <= hi) {
 			p->in_arena = 0;
@@ -170,7 +179,7 @@ static int pull(XObject *self, size_t limit)
 static PyObject *make_match(XObject *self, const struct pending *p)
 {
 	const char *src = (p->in_arena ? self->arena : (const char *)self->view.buf) + p->at;
-	PyObject *t = PyStructSequence_New(upy_MatchType), *url, *uri;
+	PyObject *t = PyStructSequence_New(upy_MatchType), *url, *uri, *fl;
 	int trunc = (p->flags & URISCAN_MATCH_TRUNCATED) != 0;
 	int cut = (p->flags & URISCAN_MATCH_CUT) != 0;
 	if (t == NULL)
@@ -193,7 +202,10 @@ static PyObject *make_match(XObject *self, const struct pending *p)
 	PyStructSequence_SET_ITEM(t, 3, PyBool_FromLong(trunc));
 	PyStructSequence_SET_ITEM(t, 4, uri);
 	PyStructSequence_SET_ITEM(t, 5, PyBool_FromLong(cut));
-	if (PyStructSequence_GET_ITEM(t, 0) == NULL || PyStructSequence_GET_ITEM(t, 1) == NULL)
+	fl = self->confusion ? upy_flag_set(p->confusion) : Py_NewRef(Py_None);
+	PyStructSequence_SET_ITEM(t, 6, fl);
+	if (PyStructSequence_GET_ITEM(t, 0) == NULL || PyStructSequence_GET_ITEM(t, 1) == NULL ||
+	    fl == NULL)
 		goto fail;
 	return t;
 fail:
@@ -292,12 +304,12 @@ static void x_dealloc(XObject *self)
 
 static PyObject *x_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	PyObject *v[6] = {0};
+	PyObject *v[7] = {0};
 	static char *kw[] = {"grammar", "components", "max_len", "opaque", "trim",
-	                     "keep_cut", NULL};
+	                     "keep_cut", "flags", NULL};
 	XObject *self;
-	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOO:Extractor", kw, &v[0],
-	                                 &v[1], &v[2], &v[3], &v[4], &v[5]))
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOO:Extractor", kw, &v[0],
+	                                 &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]))
 		return NULL;
 	self = x_alloc(type);
 	if (self && make_extractor(self, v) < 0)
@@ -390,7 +402,7 @@ static PyTypeObject ExtractorType = {
     .tp_dealloc = (destructor)x_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None,\n"
-              "          opaque=None, trim=True, keep_cut=False)\n--\n\n"
+              "          opaque=None, trim=True, keep_cut=False, flags=False)\n--\n\n"
               "URLs in a stream of bytes fed in chunks.",
     .tp_methods = x_methods,
     .tp_getset = x_getset,
@@ -402,8 +414,8 @@ static PyTypeObject ExtractorType = {
 PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "components", "max_len",
-	                                    "opaque", "trim", "keep_cut", NULL};
-	PyObject *v[7];
+	                                    "opaque", "trim", "keep_cut", "flags", NULL};
+	PyObject *v[8];
 	XObject *self;
 	(void)m;
 	if (upy_args("extract", a, n, kw, names, 2, v) < 0)

@@ -131,7 +131,7 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
 	                                    "trim", "keep_cut", "hosts", NULL};
-	PyObject *v[7], *opts[6], *data, *out;
+	PyObject *v[7], *opts[7], *data, *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
 	struct scan sc = {NULL, 0, 0, 0};
@@ -142,13 +142,14 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	    (data = upy_required("extract_records", v, 0, "data")) == NULL)
 		return NULL;
 	/* upy_extract_options's order: grammar, components, max_len, opaque,
-	 * trim, keep_cut */
+	 * trim, keep_cut, flags (the records' flags come with hosts=True) */
 	opts[0] = v[1];
 	opts[1] = NULL;
 	opts[2] = v[2];
 	opts[3] = v[3];
 	opts[4] = v[4];
 	opts[5] = v[5];
+	opts[6] = NULL;
 	if ((hosts = upy_flag_arg(v[6], 0)) < 0 ||
 	    upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    upy_bytes_input(data, &in, "extract_records") < 0)

@@ -85,13 +85,14 @@ static PyMethodDef methods[] = {
     {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
      "extract($module, data, grammar='rfc3986', *, components=True,\n"
      "        max_len=None, opaque=None, trim=True,\n"
-     "        keep_cut=False)\n--\n\n"
+     "        keep_cut=False, flags=False)\n--\n\n"
      "-> Iterator[Match]. "
      "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
      "buffer stays pinned while the iterator lives; the scan runs without\n"
      "the GIL. keep_cut=True: also the matches cut short by a letter, a\n"
      "digit or (not rfc3987) a byte >= 0x80 (URISCAN_EXTRACT_KEEP_CUT),\n"
-     "marked Match.cut."},
+     "marked Match.cut. flags=True: each Match.flags is the frozenset of its\n"
+     "URL-confusion flags, computed in the scan (URISCAN_EXTRACT_CONFUSION)."},
     {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
      "to_uri($module, s, *, idna=False)\n--\n\n"
      "IRI to URI (RFC 3987 3.1), str or bytes."},

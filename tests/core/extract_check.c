@@ -34,6 +34,7 @@ void list_add(struct list *l, const struct uriscan_match *m)
 	r->off = m->offset;
 	r->len = m->length;
 	r->flags = m->flags;
+	r->confusion = m->confusion;
 	r->nbytes = m->nbytes;
 	r->bytes = malloc(m->nbytes + 1);
 	if (!r->bytes)
@@ -178,6 +179,26 @@ int components_ok(const struct list *l, unsigned flags)
 	return 1;
 }
 
+int confusion_ok(const struct list *l, unsigned flags, char *why,
+                 size_t wn)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct rec *r = &l->v[i];
+		uint32_t want = 0;
+		if ((flags & URISCAN_EXTRACT_CONFUSION) &&
+		    uriscan_confusion(G, r->bytes, r->nbytes, 0, &want, NULL) !=
+		        URISCAN_OK)
+			abort();
+		if (r->confusion != want) {
+			snprintf(why, wn, "match %zu (%.*s): confusion %#x, not %#x",
+			         i, (int)(r->nbytes > 80 ? 80 : r->nbytes), r->bytes,
+			         (unsigned)r->confusion, (unsigned)want);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int check_all(const char *name, struct uriscan_extract_options o,
               const char *t, size_t n, const struct list *ref,
               size_t max_sizes, int ncutsets)
@@ -205,10 +226,13 @@ int check_all(const char *name, struct uriscan_extract_options o,
 	for (int nc = 0; nc < 2 && ok; nc++)
 	for (int simd = 0; simd < 2 && ok; simd++) {
 		const int comps = !nc && !(base & URISCAN_EXTRACT_NO_COMPONENTS);
+		/* the SIMD runs also ask for the confusion flags: they must
+		 * change no match */
 		o.flags = base | (nc ? URISCAN_EXTRACT_NO_COMPONENTS : 0) |
-		          (simd ? 0 : URISCAN_EXTRACT_SCALAR);
+		          (simd ? URISCAN_EXTRACT_CONFUSION : URISCAN_EXTRACT_SCALAR);
 		whole(&o, t, n, &l);
-		if (!list_eq(&first, &l, comps, why, sizeof why)) {
+		if (!list_eq(&first, &l, comps, why, sizeof why) ||
+		    !confusion_ok(&l, o.flags, why, sizeof why)) {
 			tap_diag("%s: whole simd=%d nocomp=%d: %s", name, simd, nc,
 			         why);
 			ok = 0;
@@ -216,7 +240,8 @@ int check_all(const char *name, struct uriscan_extract_options o,
 		list_free(&l);
 		for (size_t sz = 1; sz <= n && sz <= max_sizes && ok; sz++) {
 			stream_by(&o, t, n, sz, &l);
-			if (!list_eq(&first, &l, comps, why, sizeof why)) {
+			if (!list_eq(&first, &l, comps, why, sizeof why) ||
+			    !confusion_ok(&l, o.flags, why, sizeof why)) {
 				tap_diag("%s: chunks of %zu simd=%d nocomp=%d: %s", name,
 				         sz, simd, nc, why);
 				ok = 0;
@@ -226,7 +251,8 @@ int check_all(const char *name, struct uriscan_extract_options o,
 		for (int k = 0; k < ncutsets && ok; k++) {
 			random_cuts(n, cuts, &ncuts);
 			stream(&o, t, n, cuts, ncuts, &l);
-			if (!list_eq(&first, &l, comps, why, sizeof why)) {
+			if (!list_eq(&first, &l, comps, why, sizeof why) ||
+			    !confusion_ok(&l, o.flags, why, sizeof why)) {
 				tap_diag("%s: random cuts simd=%d nocomp=%d: %s", name,
 				         simd, nc, why);
 				ok = 0;

@@ -22,6 +22,7 @@ extern const char *XRULE;
 struct rec {
 	uint64_t off, len;
 	unsigned flags;
+	uint32_t confusion;
 	size_t nbytes;
 	char *bytes;
 	struct uriscan_uri uri;
@@ -60,8 +61,14 @@ void random_cuts(size_t n, size_t *cuts, size_t *ncuts);
 /* Every match parses to the components it reports (none asked for:
  * parses). */
 int components_ok(const struct list *l, unsigned flags);
+/* Every match's confusion flags are uriscan_confusion's of its bytes when
+ * flags has URISCAN_EXTRACT_CONFUSION, else 0; why says the first that
+ * is not. */
+int confusion_ok(const struct list *l, unsigned flags, char *why,
+                 size_t wn);
 /* Whole (SIMD and scalar), every chunk size up to max_sizes, ncutsets
- * random cuttings, with components and without: all equal to *ref (or to
+ * random cuttings, with components and without (the SIMD runs with
+ * URISCAN_EXTRACT_CONFUSION, checked by confusion_ok): all equal to *ref (or to
  * the first result when ref is NULL). 1 if so; the differences go to the
  * TAP diagnostics under name. */
 int check_all(const char *name, struct uriscan_extract_options o,
@@ -71,6 +78,13 @@ int check_all(const char *name, struct uriscan_extract_options o,
 /* The options of a vector line's first column ("-", or words joined by
  * ',': opaque, opaque=a;b, notrim, max=N). s is overwritten. */
 void parse_options(char *s, struct uriscan_extract_options *o);
+
+/* extract_confusion.c: URISCAN_EXTRACT_CONFUSION on the confusion
+ * vectors at path (tests/vectors/confusion.tsv) of grammar G; returns how
+ * many fail (each in the TAP diagnostics), *nvec how many ran, *whole_seen
+ * how many the extractor took whole (their flags are the file's). */
+unsigned run_confusion(const char *path, unsigned *nvec,
+                       unsigned *whole_seen);
 
 /* extract_ref.c: count random token strings, the extractor against a slow
  * reference written from the definition in uriscan.h; returns how many

@@ -3,7 +3,7 @@
  * test_extract: the URL extractor (uriscan_extractor_*, uriscan_extract).
  * No timing (speed is measured only in bench/).
  *
- *   test_extract VECTORS.tsv [LOGFILE]
+ *   test_extract [-g GRAMMAR -r RULE] [-c CONFUSION.tsv] VECTORS.tsv [LOGFILE]
  *
  * 1. Every vector of VECTORS.tsv (format at its top), whole and streamed in
  *    chunks of every size from 1 byte to its length and at random cuts, each
@@ -12,6 +12,8 @@
  *    (URISCAN_EXTRACT_NO_COMPONENTS runs another machine): identical
  *    matches, equal to the expected ones, and every match parses to the
  *    components reported.
+ *    With -c, the URL-confusion vectors (tests/vectors/confusion.tsv) the
+ *    same ways with URISCAN_EXTRACT_CONFUSION (extract_confusion.c).
  * 2. Random token soup checked against a slow reference written from the
  *    definition in uriscan.h with uriscan_validate_rule(URI) only.
  * 3. Adversarial inputs of megabytes (no newline, a:a:a..., ://://, base64,
@@ -421,12 +423,15 @@ int main(int argc, char **argv)
 {
 	int calls = 0;
 	uint64_t count = 0;
+	const char *confusion = NULL;
 
 	while (argc > 3 && argv[1][0] == '-') {
 		if (strcmp(argv[1], "-g") == 0 &&
 		    uriscan_grammar_from_name(argv[2], &G) == URISCAN_OK) {
 		} else if (strcmp(argv[1], "-r") == 0) {
 			XRULE = argv[2];
+		} else if (strcmp(argv[1], "-c") == 0) {
+			confusion = argv[2];
 		} else {
 			printf("Bail out! bad option %s\n", argv[1]);
 			return 1;
@@ -436,7 +441,7 @@ int main(int argc, char **argv)
 	}
 	if (argc < 2) {
 		printf("Bail out! usage: test_extract [-g GRAMMAR -r RULE] "
-		       "VECTORS.tsv [LOG]\n");
+		       "[-c CONFUSION.tsv] VECTORS.tsv [LOG]\n");
 		return 1;
 	}
 	run_api();
@@ -445,6 +450,17 @@ int main(int argc, char **argv)
 	           calls == 2 && count == 2,
 	       "uriscan_extract: a non-zero callback return stops the scan");
 	run_vectors(argv[1]);
+	if (confusion) {
+		unsigned nvec, nwhole, bad = run_confusion(confusion, &nvec,
+		                                           &nwhole);
+		/* the vectors reach the flags, not only the comparisons:
+		 * many are whole matches (RFC 3986: 150 and more) */
+		tap_ok(bad == 0 && nvec > 0 &&
+		           (G != URISCAN_RFC3986 || nwhole >= 150),
+		       "URISCAN_EXTRACT_CONFUSION on %u confusion vectors: %u "
+		       "differ, %u whole matches with the flags of the file",
+		       nvec, bad, nwhole);
+	}
 	light = getenv("URISCAN_TEST_LIGHT") != NULL;
 	if (light)
 		tap_diag("URISCAN_TEST_LIGHT: 500 token strings, and the "

@@ -14,7 +14,8 @@
  *            bit 6: max_len = URISCAN_EXTRACT_MAX_LEN_MIN (128), else the
  *            default; bit 7: URISCAN_EXTRACT_NO_COMPONENTS
  *   byte 1   bits 0-2: n, the number of chunk-size bytes that follow;
- *            bit 3: the text repeated to 4,400 bytes or more (below)
+ *            bit 3: the text repeated to 4,400 bytes or more (below);
+ *            bit 4: URISCAN_EXTRACT_CONFUSION
  *   n bytes  chunk sizes, used in turn until the text is fed: bits 0-6 the
  *            size, times 32 when bit 7 is set; 0 feeds an empty chunk.
  *            n == 0: one byte per chunk
@@ -43,6 +44,9 @@
  *  - a truncated match has nbytes == min(length, max_len) (its longest
  *    valid prefix may be short when the machine ran on past max_len), no
  *    components, and its length bytes are valid under the extraction rule;
+ *  - with URISCAN_EXTRACT_CONFUSION, every match's confusion flags are
+ *    uriscan_confusion's of its bytes (the kept bytes of a truncated
+ *    match); without it, 0;
  *  - feeding an undrained extractor, or feeding or finishing after
  *    finish, gives URISCAN_E_STATE; the extractor's offset is the bytes fed;
  *  - all of the above, with byte 1's bit 3, on the text repeated to 4,400
@@ -57,7 +61,7 @@
 struct xm_rec {
 	uint64_t off, len;
 	unsigned flags;
-	uint32_t scheme_len;
+	uint32_t scheme_len, confusion;
 	size_t nbytes;
 	char *bytes;
 	struct uriscan_uri uri;
@@ -81,6 +85,7 @@ static void xm_add(struct xm_list *l, const struct uriscan_match *m)
 	r->len = m->length;
 	r->flags = m->flags;
 	r->scheme_len = m->scheme_len;
+	r->confusion = m->confusion;
 	r->nbytes = m->nbytes;
 	r->uri = m->uri;
 	r->bytes = malloc(m->nbytes ? m->nbytes : 1);
@@ -126,6 +131,10 @@ static void xm_same(const struct xm_list *a, const struct xm_list *b,
 		            "%s: match %zu: other bytes", what, i);
 		FUZZ_ASSERT(fuzz_results_equal(&x->uri, &y->uri),
 		            "%s: match %zu: other components", what, i);
+		FUZZ_ASSERT(x->confusion == y->confusion,
+		            "%s: match %zu: confusion %#x, uriscan_extract %#x",
+		            what, i, (unsigned)y->confusion,
+		            (unsigned)x->confusion);
 	}
 }
 
@@ -208,6 +217,16 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		}
 		FUZZ_ASSERT(memcmp(m->bytes, b, m->nbytes) == 0,
 		            "match %zu: bytes are not the text's", i);
+		{
+			uint32_t want = 0;
+			if (o->flags & URISCAN_EXTRACT_CONFUSION)
+				FUZZ_ASSERT(uriscan_confusion(g, m->bytes, m->nbytes, 0,
+				                              &want, NULL) == URISCAN_OK,
+				            "match %zu: uriscan_confusion fails", i);
+			FUZZ_ASSERT(m->confusion == want,
+			            "match %zu: confusion %#x, uriscan_confusion %#x",
+			            i, (unsigned)m->confusion, (unsigned)want);
+		}
 
 		/* the scheme (rule 2) */
 		FUZZ_ASSERT(sl >= 1 && sl <= URISCAN_EXTRACT_SCHEME_MAX &&
@@ -407,6 +426,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (data[0] & 0x80)
 		o.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	if (data[1] & 0x10)
+		o.flags |= URISCAN_EXTRACT_CONFUSION;
 	nsz = data[1] & 7u;
 	if (size < 2 + nsz)
 		return 0;
