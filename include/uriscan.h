@@ -12,8 +12,10 @@
  *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
  *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
  *  - Nothing here allocates memory (except uriscan_extractor_new, and
- *    libidn2 under the URISCAN_IRI_IDNA flag), has global mutable state, or
- *    makes a system call. Every call is thread-safe and reentrant; a result
+ *    libidn2, freed before the call returns, under the URISCAN_IRI_IDNA
+ *    flag and in the browser's reading of a non-ASCII host:
+ *    uriscan_browser_host, uriscan_confusion*, URISCAN_EXTRACT_CONFUSION),
+ *    has global mutable state, or makes a system call. Every call is thread-safe and reentrant; a result
  *    struct belongs to its caller.
  *  - Returned strings (names, messages, the version) are static and live for
  *    the life of the process; never free them. Components are offsets into
@@ -576,7 +578,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
 #define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
 #define URISCAN_EXTRACT_KEEP_CUT (1u << 3) /* report cut matches (rule 8) */
-/* each match's URL-confusion flags in uriscan_match.confusion */
+/* each match's URL-confusion flags in uriscan_match.confusion (libidn2
+ * may allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
 #define URISCAN_EXTRACT_CONFUSION (1u << 4)
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
@@ -670,7 +673,8 @@ URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
  * return stops the scan. opt as for uriscan_extractor_new. Returns
  * URISCAN_OK, or the error of uriscan_extractor_new, or E_INVALID_ARG (cb
  * NULL, s NULL with a length). *count (may be NULL) gets the number of
- * matches reported. Allocates nothing.
+ * matches reported. Allocates nothing (with URISCAN_EXTRACT_CONFUSION,
+ * only inside libidn2, as uriscan_confusion).
  */
 typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
 URISCAN_API int uriscan_extract(enum uriscan_grammar g, const char *s,

@@ -91,7 +91,6 @@ int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
 int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
                         size_t *he, int *file);
 
-
 /* The fast path for a parse u by an ASCII grammar (confusion_window.c)
  * whose host starts the authority at s[i]: the first 64 bytes of s at
  * once with AVX2. 1 and *flags when decided, 0 when the full reading
