@@ -7,7 +7,7 @@
  * NULL, nothing left allocated; then, allocations working, an extractor
  * that finds the URL. And the other extraction calls, which the header
  * says allocate nothing: not one allocation (feed, next, finish, reset,
- * uriscan_extract). Under ASan (build-san) a leak or a use after free on
+ * uriscan_extract, also with URISCAN_EXTRACT_CONFUSION). Under ASan (build-san) a leak or a use after free on
  * a failure path is reported there too.
  */
 #include <string.h>
@@ -93,6 +93,17 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	       "%s%s: uriscan_extract allocates nothing (%s, %d URLs, %lu "
 	       "allocations)", gn, opaque ? " opaque" : "",
 	       uriscan_status_name(st), n, failalloc_count());
+	/* the same with each match's confusion flags (the library's own
+	 * code: only libidn2, for a non-ASCII host, may allocate) */
+	n = 0;
+	opt.flags |= URISCAN_EXTRACT_CONFUSION;
+	failalloc_set(1);
+	st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb, &n, NULL);
+	tap_ok(st == URISCAN_OK && n == want && failalloc_count() == 0,
+	       "%s%s: uriscan_extract with URISCAN_EXTRACT_CONFUSION allocates "
+	       "nothing (%s, %d URLs, %lu allocations)", gn,
+	       opaque ? " opaque" : "", uriscan_status_name(st), n,
+	       failalloc_count());
 }
 
 int main(void)
