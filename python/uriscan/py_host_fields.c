@@ -65,7 +65,7 @@ static int put_fields(PyObject *d, PyObject *const *k, const struct host_info *h
 int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n)
 {
 	struct host_info h;
-	frontend_host_read(&h, g, s, n, NULL);
+	frontend_host_read(&h, g, s, n, NULL, NULL);
 	return put_fields(d, keys, &h, 0);
 }
 
@@ -91,7 +91,7 @@ static int put_target(PyObject *d, const char *method, size_t ml,
 		target = buf;
 		tl += k;
 	}
-	frontend_host_read(&h, URISCAN_RFC3986, target, tl, NULL);
+	frontend_host_read(&h, URISCAN_RFC3986, target, tl, NULL, NULL);
 	PyMem_Free(buf);
 	return put_fields(d, log_keys, &h, 0);
 }
@@ -104,7 +104,7 @@ int upy_log_hosts_put(PyObject *d, const char *method, size_t ml,
 		return -1;
 	if (ref == NULL)
 		return 0;
-	frontend_host_read(&h, URISCAN_RFC3986, ref, rl, NULL);
+	frontend_host_read(&h, URISCAN_RFC3986, ref, rl, NULL, NULL);
 	return put_fields(d, log_keys + UPY_HOST_FIELDS, &h, 0);
 }
 
@@ -127,7 +127,7 @@ static int uri_read(PyObject *self, struct host_info *h, int *is_str)
 	struct upy_input in;
 	if (upy_input_get(self, &in, "URI") < 0)
 		return -1;
-	frontend_host_read(h, u->grammar, in.s, (size_t)in.len, u);
+	frontend_host_read(h, u->grammar, in.s, (size_t)in.len, u, NULL);
 	*is_str = in.is_str;
 	upy_input_release(&in);
 	return 0;

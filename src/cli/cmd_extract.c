@@ -179,9 +179,15 @@ static int cmd_extract(int argc, char **argv)
 	r.o = &o;
 	r.g = cli_grammar(o.grammar);
 	r.fields = cli_grammar_fields(r.g);
-	if (o.hosts)
+	if (o.hosts) {
 		r.hi = cli_calloc(1, sizeof *r.hi); /* 2 KiB buffers */
-	if (!extract_need_components(&o))
+		/* the flags in the extractor's pass, from the components it
+		 * finds: the host reading takes both and parses nothing again
+		 * (-j reads them as before, extract_jobs.c) */
+		o.ex.flags |= URISCAN_EXTRACT_CONFUSION;
+		r.match_flags = 1;
+	}
+	if (!extract_need_components(&o) && !o.hosts)
 		o.ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	/* cut matches are dropped here, where they are counted */
 	o.ex.flags |= URISCAN_EXTRACT_KEEP_CUT;

@@ -49,6 +49,9 @@ struct xrun {
 	char *host;             /* --top: the lowercased host (any length) */
 	size_t host_cap;
 	struct host_info *hi;   /* --hosts: the current match's */
+	/* --hosts: the matches carry their confusion flags
+	 * (URISCAN_EXTRACT_CONFUSION; the streamed ones, not -j's) */
+	int match_flags;
 };
 
 /* Scan the options (extract_opts.c): o zeroed but for its defaults;

@@ -72,7 +72,10 @@ static void *block_run(void *arg)
 	struct block *b = arg;
 	struct uriscan_extract_options ex = b->o->ex;
 
+	/* the blocks keep offsets only: the host reading (--hosts) reads
+	 * each match's flags as it prints it */
 	ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
+	ex.flags &= ~URISCAN_EXTRACT_CONFUSION;
 	b->n = 0;
 	b->cur = 0;
 	b->here = 0;
@@ -93,8 +96,10 @@ int extract_mapped(struct xrun *r, const char *map, size_t size)
 	pthread_t *th = cli_malloc(jobs * sizeof *th);
 	uint64_t lines = 0;
 	size_t at = 0;
-	int ok = 1;
+	int ok = 1, match_flags = r->match_flags;
 
+	/* the blocks' matches carry no flags (block_run) */
+	r->match_flags = 0;
 	if (bsize < EXTRACT_BLOCK_MIN)
 		bsize = EXTRACT_BLOCK_MIN;
 	if (bsize > BLOCK_MAX)
@@ -149,6 +154,7 @@ int extract_mapped(struct xrun *r, const char *map, size_t size)
 		free(blk[i].f);
 	free(blk);
 	free(th);
+	r->match_flags = match_flags;
 	if (!ok) /* a block's list could not grow (issue 39: errno was stale) */
 		errno = ENOMEM;
 	return ok ? 0 : -1;

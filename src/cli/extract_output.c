@@ -226,7 +226,7 @@ void extract_emit(struct xrun *r, const struct uriscan_match *m,
 	/* the matched URL as found (not its normal form); a truncated
 	 * match's first bytes, where its host is */
 	if (r->hi)
-		host_info_fill(r->hi, r->g, m->bytes, m->nbytes);
+		host_info_fill_match(r->hi, r->g, m, r->match_flags);
 	if (r->o->format == XF_TSV)
 		emit_tsv(r, m);
 	else

@@ -10,7 +10,22 @@
 void host_info_fill(struct host_info *h, enum uriscan_grammar g,
                     const char *rec, size_t len)
 {
-	frontend_host_read(h, g, rec, len, NULL);
+	frontend_host_read(h, g, rec, len, NULL, NULL);
+}
+
+void host_info_fill_match(struct host_info *h, enum uriscan_grammar g,
+                          const struct uriscan_match *m, int with_flags)
+{
+	/* an extraction match's components are its parse by g's top rule
+	 * (uriscan.h), and its flags uriscan_confusion's of its bytes; a
+	 * parse without the flags is not passed on (the host reading would
+	 * read the flags with a parse of its own: one more, not one less) */
+	if (!with_flags) {
+		frontend_host_read(h, g, m->bytes, m->nbytes, NULL, NULL);
+		return;
+	}
+	frontend_host_read(h, g, m->bytes, m->nbytes,
+	                   m->uri.present != 0 ? &m->uri : NULL, &m->confusion);
 }
 
 void host_info_out_flags(uint32_t f, char sep)

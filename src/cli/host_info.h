@@ -21,6 +21,12 @@
 void host_info_fill(struct host_info *h, enum uriscan_grammar g,
                     const char *rec, size_t len);
 
+/* The same for an extraction match m; with_flags (the extractor had
+ * URISCAN_EXTRACT_CONFUSION): its confusion flags are the flags and its
+ * components, when it has them, the parse (neither made again). */
+void host_info_fill_match(struct host_info *h, enum uriscan_grammar g,
+                          const struct uriscan_match *m, int with_flags);
+
 /* "," between the names of the flags of f, into the output (output.h). */
 void host_info_out_flags(uint32_t f, char sep);
 

@@ -11,7 +11,8 @@
 
 void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
                         const char *rec, size_t len,
-                        const struct uriscan_uri *parsed)
+                        const struct uriscan_uri *parsed,
+                        const uint32_t *flags)
 {
 	const char *host = NULL, *name = NULL;
 	size_t host_len = 0, name_len = 0;
@@ -83,11 +84,14 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 	                                    sizeof h->site, &h->site_len);
 	if (h->site_status != URISCAN_OK)
 		h->site_len = 0;
-	/* the flags: from our own parse with the grammar's default rule
+	/* the flags: the caller's (an extractor's, computed in its pass);
+	 * else from our own parse with the grammar's default rule
 	 * without parsing again (uriscan_confusion_parsed); a parse the caller
 	 * made (maybe with another rule) is not uriscan_confusion's, which
 	 * parses with the default rule: then that */
-	if (parsed == NULL)
+	if (flags != NULL)
+		h->flags = *flags;
+	else if (parsed == NULL)
 		uriscan_confusion_parsed(rec, len,
 		                         h->status == URISCAN_OK ? &h->u : NULL, 0,
 		                         &h->flags, NULL);

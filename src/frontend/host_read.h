@@ -42,9 +42,12 @@ struct host_info {
 /* Fill h for the record rec[0, len) read with grammar g. parsed: the
  * record's parse by g when the caller has it (its rule's: a URI object
  * parsed by another rule keeps its components), or NULL to parse rec by
- * g's top rule here. */
+ * g's top rule here. flags: the record's confusion flags when the caller
+ * has them (an extraction match's, URISCAN_EXTRACT_CONFUSION), or NULL to
+ * compute them here. */
 void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
                         const char *rec, size_t len,
-                        const struct uriscan_uri *parsed);
+                        const struct uriscan_uri *parsed,
+                        const uint32_t *flags);
 
 #endif
