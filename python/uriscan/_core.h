@@ -140,7 +140,8 @@ int upy_hosts_init(PyObject *module);
 extern const char *const upy_host_field_names[UPY_HOST_FIELDS];
 /* The six of the record s[0, n) read with grammar g, put into d (bytes
  * for the texts): 0, or -1 with an exception. */
-int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n);
+int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n,
+                        const uint32_t *flags);
 /* The target_ six of a log line's request target (NULL: none; a CONNECT
  * target read after "http://") and the referer_ six of its referer (NULL:
  * none), RFC 3986, into d: 0, or -1 with an exception. */

@@ -4,8 +4,9 @@
  * buffer as a list of dicts (the records of uriscan.dask.extract_bag),
  * built here in C: no Match or URI object per URL, no Python call per
  * component. The scan runs without the GIL and keeps what each record
- * needs (72 bytes a match, freed before the call returns); the
- * dicts are made after it.
+ * needs (80 bytes a match, freed before the call returns; with
+ * hosts=True the confusion flags too, computed in the scan); the dicts
+ * are made after it.
  */
 #include "_core.h"
 
@@ -41,6 +42,7 @@ struct found {
 	uint64_t off;
 	size_t nbytes;
 	uint32_t present; /* of comps[], as bits of uriscan_uri.present */
+	uint32_t confusion; /* hosts=True: URISCAN_EXTRACT_CONFUSION's */
 	unsigned char truncated, cut, host_type;
 	struct uriscan_span part[sizeof comps / sizeof comps[0]];
 };
@@ -75,6 +77,7 @@ static int on_match(void *user, const struct uriscan_match *m)
 	f->cut = (m->flags & URISCAN_MATCH_CUT) != 0; /* keep_cut=True only */
 	f->host_type = (unsigned char)m->uri.host_type;
 	f->present = m->uri.present;
+	f->confusion = m->confusion;
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++)
 		f->part[i] = m->uri.part[comps[i]];
 	return 0;
@@ -89,7 +92,7 @@ static PyObject *host_type(enum uriscan_host_type t)
 
 /* The record of a match found in s: a key left alone stays None. hosts:
  * with the host fields of the URL (as found: a truncated match's first
- * bytes, where its host is), read by grammar g. */
+ * bytes, where its host is), read by grammar g, its flags the scan's. */
 static PyObject *record(const char *s, const struct found *f, int hosts,
                         enum uriscan_grammar g)
 {
@@ -97,7 +100,7 @@ static PyObject *record(const char *s, const struct found *f, int hosts,
 	PyObject *d = PyDict_Copy(hosts ? tmpl_hosts : tmpl);
 
 	if (d == NULL ||
-	    (hosts && upy_host_fields_put(d, g, b, f->nbytes) < 0) ||
+	    (hosts && upy_host_fields_put(d, g, b, f->nbytes, &f->confusion) < 0) ||
 	    upy_dict_put(d, keys[K_URL],
 	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
 	    PyDict_SetItem(d, keys[K_TRUNCATED], f->truncated ? Py_True : Py_False) < 0 ||
@@ -154,6 +157,9 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	    upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    upy_bytes_input(data, &in, "extract_records") < 0)
 		return NULL;
+	/* hosts=True: each match's flags in the scan, without the GIL */
+	if (hosts)
+		opt.flags |= URISCAN_EXTRACT_CONFUSION;
 	/* the scan without the GIL (other threads run meanwhile; the bytes
 	 * stay alive as the argument, another buffer pinned by its view),
 	 * then the records with it */

@@ -62,10 +62,11 @@ static int put_fields(PyObject *d, PyObject *const *k, const struct host_info *h
 	return 0;
 }
 
-int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n)
+int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n,
+                        const uint32_t *flags)
 {
 	struct host_info h;
-	frontend_host_read(&h, g, s, n, NULL, NULL);
+	frontend_host_read(&h, g, s, n, NULL, flags);
 	return put_fields(d, keys, &h, 0);
 }
 
