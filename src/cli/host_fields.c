@@ -23,7 +23,10 @@ static const struct {
 #undef KEY_
 enum { K_BROWSER_ERROR = 6, K_SITE_ERROR = 7 };
 
-static void key(const char *prefix, unsigned k)
+/* Inline: with k a constant, the bare key's length is one, and its copy
+ * a few moves (a call of out_copy per key was a twentieth of `inspect`) */
+static inline __attribute__((always_inline)) void key(const char *prefix,
+                                                      unsigned k)
 {
 	if (prefix[0] == '\0') {
 		out_bytes(bare_keys[k].s, bare_keys[k].n);
@@ -97,14 +100,18 @@ void host_fields_jsonl_null(const char *prefix)
 
 void host_fields_tsv(const struct host_info *h)
 {
-	int addr = h->addr.family != URISCAN_IP_NONE;
 	const char *s;
 
-	out_tsv_or_null(h->ip, strlen(h->ip), addr);
-	s = uriscan_ip_form_name(h->addr.form);
-	out_tsv_or_null(s, strlen(s), addr);
-	s = uriscan_ip_class_name(h->addr.ip_class);
-	out_tsv_or_null(s, strlen(s), addr);
+	/* a name (most hosts): the three address columns null at once */
+	if (h->addr.family == URISCAN_IP_NONE) {
+		OUT_LIT("\t\\N\t\\N\t\\N");
+	} else {
+		out_tsv_or_null(h->ip, strlen(h->ip), 1);
+		s = uriscan_ip_form_name(h->addr.form);
+		out_tsv_or_null(s, strlen(s), 1);
+		s = uriscan_ip_class_name(h->addr.ip_class);
+		out_tsv_or_null(s, strlen(s), 1);
+	}
 	out_tsv_or_null(h->browser, h->browser_len,
 	                h->browser_status == URISCAN_OK);
 	out_tsv_or_null(h->site, h->site_len, h->site_len > 0);
