@@ -33,7 +33,11 @@
  *    says (a letter, then scheme characters, at most 64 bytes, ':' after
  *    it, no letter just before it inside the walk-back window, which
  *    ends where the search went on: after the previous match, or after a
- *    truncated one at the byte that stopped its machine);
+ *    truncated one at the byte that stopped its machine; a match cut
+ *    short and dropped (rule 8) counts, as the same text extracted with
+ *    URISCAN_EXTRACT_KEEP_CUT shows: its matches are the others and the
+ *    cut ones, each followed by a letter, a digit or, but in RFC 3987, a
+ *    byte >= 0x80);
  *  - a "scheme:" match without "//" is an opaque scheme of the list with at
  *    least one byte after ':';
  *  - a match that is not truncated has nbytes == length <= max_len, is
@@ -177,13 +181,44 @@ static size_t xm_count(const char *s, size_t n, char c)
 }
 
 /* Every invariant of the matches of l, one by one. */
+/* Where the search goes on after the cut match r of the KEEP_CUT run
+ * (rules 6 and 7, as after any match): its end, or for a truncated one
+ * the byte that stopped its machine. Checks rule 8 on the way: the text
+ * goes on with a letter or a digit (or, but in RFC 3987, a byte >= 0x80)
+ * right after it. */
+static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
+                           const char *s, size_t len, const struct xm_rec *r)
+{
+	size_t eo = (size_t)r->len, after = (size_t)(r->off + r->len);
+	unsigned char c;
+	int st;
+
+	FUZZ_ASSERT(after < len, "cut match at %llu ends the text",
+	            (unsigned long long)r->off);
+	c = (unsigned char)s[after];
+	FUZZ_ASSERT(c >= 0x80 ? g != URISCAN_RFC3987
+	                      : (c >= '0' && c <= '9') || xm_is_alpha(c),
+	            "cut match at %llu: byte 0x%02x after it", 
+	            (unsigned long long)r->off, c);
+	if (r->flags & URISCAN_MATCH_TRUNCATED) {
+		st = fuzz_validate_rule(g, xrule, s + r->off,
+		                        len - (size_t)r->off, 0, &eo);
+		if (st == URISCAN_OK || st == URISCAN_E_INCOMPLETE)
+			eo = len - (size_t)r->off;
+	}
+	return r->off + eo;
+}
+
+/* l: the matches of options o; cut: the same text's with
+ * URISCAN_EXTRACT_KEEP_CUT added, which must be l's and the cut ones
+ * (the search goes on after a cut match, dropped or not). */
 static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
                              const struct uriscan_extract_options *o,
                              size_t max_len, const char *s, size_t len,
-                             const struct xm_list *l)
+                             const struct xm_list *l, const struct xm_list *cut)
 {
 	uint64_t prev_end = 0;
-	size_t eo;
+	size_t eo, j = 0;
 	int st;
 
 	for (size_t i = 0; i < l->n; i++) {
@@ -191,6 +226,16 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		const char *b = s + m->off;
 		size_t sl = m->scheme_len, c;
 		int auth;
+
+		/* the cut matches before it, dropped: the search went on
+		 * after each */
+		for (; j < cut->n && (cut->v[j].flags & URISCAN_MATCH_CUT); j++)
+			prev_end = xm_cut_end(g, xrule, s, len, &cut->v[j]);
+		FUZZ_ASSERT(j < cut->n && cut->v[j].off == m->off &&
+		                cut->v[j].len == m->len &&
+		                cut->v[j].flags == m->flags,
+		            "match %zu: not in the run with KEEP_CUT", i);
+		j++;
 
 		/* no scheme starts before where the search went on (rules 2,
 		 * 6 and 7) */
@@ -468,7 +513,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                URISCAN_OK,
 	            "extraction rule %s unknown", gen->extract->rule);
 
-	xm_check_matches(g, xrule, &o, max_len, s, len, &whole);
+	/* the same with the cut matches kept (rule 8): where the search
+	 * went on after each dropped one */
+	{
+		struct uriscan_extract_options oc = o;
+		oc.flags |= URISCAN_EXTRACT_KEEP_CUT;
+		st = uriscan_extract(g, s, len, &oc, xm_cb, &other, NULL);
+		FUZZ_ASSERT(st == URISCAN_OK, "extract with KEEP_CUT: %s",
+		            uriscan_status_name(st));
+		for (size_t k = other.n; k-- > 0;)
+			FUZZ_ASSERT(!(other.v[k].flags & URISCAN_MATCH_CUT) ||
+			                k + 1 == other.n ||
+			                other.v[k + 1].off >= other.v[k].off +
+			                                          other.v[k].len,
+			            "cut match %zu overlaps the next", k);
+	}
+	xm_check_matches(g, xrule, &o, max_len, s, len, &whole, &other);
+	xm_clear(&other);
 
 	/* chunked */
 	xm_stream(x, s, len, sz, nsz, &other);
