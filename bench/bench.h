@@ -161,6 +161,11 @@ size_t bench_ops_parsers(const struct bench_parser **out,
                          const char **version);
 size_t bench_hosts_parsers(const struct bench_parser **out,
                            const char **version);
+/* What an extraction row reads of a match (bench_uriscan.c): its offset,
+ * length and the spans of its components, summed. Declared with its
+ * struct unnamed here: callers include uriscan.h. */
+struct uriscan_match;
+uint64_t bench_match_sum(const struct uriscan_match *m);
 #ifdef BENCH_HAVE_URIPARSER
 size_t bench_peer_uriparser(const struct bench_parser **out,
                             const char **version);

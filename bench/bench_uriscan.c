@@ -113,7 +113,7 @@ struct xctx {
 
 static struct xctx xctxs[URISCAN_GRAMMAR_COUNT][X_KINDS];
 
-static uint64_t match_sum(const struct uriscan_match *m)
+uint64_t bench_match_sum(const struct uriscan_match *m)
 {
 	uint64_t sum = m->offset + m->length + m->uri.present;
 	for (unsigned k = 0; k < URISCAN_COMPONENT_COUNT; k++)
@@ -123,7 +123,7 @@ static uint64_t match_sum(const struct uriscan_match *m)
 
 static int on_match(void *user, const struct uriscan_match *m)
 {
-	*(uint64_t *)user += match_sum(m);
+	*(uint64_t *)user += bench_match_sum(m);
 	return 0;
 }
 
@@ -169,13 +169,13 @@ static uint64_t batch_extract(void *ctx, const struct bench_set *set,
 				k = STREAM_CHUNK;
 			uriscan_extractor_feed(c->x, set->raw + at, k);
 			while (uriscan_extractor_next(c->x, &m) == URISCAN_OK) {
-				s += match_sum(&m);
+				s += bench_match_sum(&m);
 				n++;
 			}
 		}
 		uriscan_extractor_finish(c->x);
 		while (uriscan_extractor_next(c->x, &m) == URISCAN_OK) {
-			s += match_sum(&m);
+			s += bench_match_sum(&m);
 			n++;
 		}
 	} else {

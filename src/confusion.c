@@ -315,23 +315,11 @@ int uriscan_confusion_parsed(const char *str, size_t len,
 uint32_t uriscan__confusion_match(enum uriscan_grammar g, const char *s,
                                   size_t len, const struct uriscan_uri *u)
 {
-	const unsigned char *b = (const unsigned char *)s;
 	uint32_t f = 0;
-	int d;
 
-	if (u == NULL) {
+	if (u == NULL)
 		uriscan_confusion(g, s, len, 0, &f, NULL);
-		return f;
-	}
-	/* most matches of a log: "http://" or "https://" and the host the
-	 * parse found right after it, read in the window at once (what
-	 * uriscan__cf_fast does first for them, without its other cases) */
-	d = uriscan__cf_window_http(b, len, u, &f);
-	if (d > 0)
-		return f;
-	if (d == 0)
-		return uriscan__confusion_full(s, len, u);
-	if (!uriscan__cf_fast(b, len, u, &f))
+	else if (!uriscan__cf_fast((const unsigned char *)s, len, u, &f))
 		f = uriscan__confusion_full(s, len, u);
 	return f;
 }

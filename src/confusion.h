@@ -99,12 +99,6 @@ int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
 int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags);
 
-/* uriscan__cf_window for a URL s that starts with "http://" or
- * "https://" and the host of its parse u by an ASCII grammar right after
- * that; -1 for any other (the other fast paths decide). */
-int uriscan__cf_window_http(const unsigned char *s, size_t len,
-                            const struct uriscan_uri *u, uint32_t *flags);
-
 /* 1 when the flags of s[0, len) with the grammar's parse u (NULL: s is
  * not valid for the grammar) are decided, *flags: a plain URL whose host
  * is u's; 0 when the full reading must decide. */

@@ -191,8 +191,8 @@ static inline int window_read(const unsigned char *s, size_t len,
 	return 1;
 }
 
-/* s[0, min(len, 64)) with AVX2 (32 <= len): two loads, at 0 and at 32
- * or len - 32. */
+/* s[0, min(len, 64)) with AVX2 (16 <= len): two loads, at 0 and at 32
+ * or len - 32; below 32 bytes, one vector of the first and the last 16. */
 __attribute__((target("avx2"))) static int
 window_avx2(const unsigned char *s, size_t len, size_t i,
             const struct uriscan_uri *u, uint32_t *flags)
@@ -203,31 +203,17 @@ window_avx2(const unsigned char *s, size_t len, size_t i,
 
 	if (d <= 0)
 		return d;
-	classify(s, 0, &w);
-	classify(s, (unsigned)(avail - 32), &w);
+	if (len >= 32) {
+		classify(s, 0, &w);
+		classify(s, (unsigned)(avail - 32), &w);
+	} else {
+		classify_short(s, len, &w);
+	}
 	/* the masks now, in registers: none of the vectors lives on across
 	 * window_read's calls */
 	__asm__("" : "+r"(w.label), "+r"(w.dot), "+r"(w.dash), "+r"(w.pct),
 	        "+r"(w.slash));
 	return window_read(s, len, avail, &w, i, he, e, pe, flags);
-}
-
-/* s[0, len) with AVX2 (16 <= len < 32): one vector of its first and
- * last 16 bytes. */
-__attribute__((target("avx2"))) static int
-window_avx2_short(const unsigned char *s, size_t len, size_t i,
-                  const struct uriscan_uri *u, uint32_t *flags)
-{
-	struct window w;
-	size_t he, e, pe;
-	int d = window_parts(s, len, len, i, u, &he, &e, &pe);
-
-	if (d <= 0)
-		return d;
-	classify_short(s, len, &w);
-	__asm__("" : "+r"(w.label), "+r"(w.dot), "+r"(w.dash), "+r"(w.pct),
-	        "+r"(w.slash));
-	return window_read(s, len, len, &w, i, he, e, pe, flags);
 }
 #endif
 
@@ -235,12 +221,8 @@ int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags)
 {
 #if URISCAN__HAVE_SKIP_SIMD
-	if (uriscan__skip_lv >= URISCAN__SIMD_AVX2) {
-		if (len >= 32)
-			return window_avx2(s, len, i, u, flags);
-		if (len >= 16)
-			return window_avx2_short(s, len, i, u, flags);
-	}
+	if (uriscan__skip_lv >= URISCAN__SIMD_AVX2 && len >= 16)
+		return window_avx2(s, len, i, u, flags);
 #else
 	(void)s;
 	(void)len;
@@ -249,18 +231,4 @@ int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
 	(void)flags;
 #endif
 	return -1;
-}
-
-int uriscan__cf_window_http(const unsigned char *s, size_t len,
-                            const struct uriscan_uri *u, uint32_t *flags)
-{
-	size_t i;
-
-	if (len < 16 || u->grammar == URISCAN_RFC3987 ||
-	    !URISCAN_HAS(u, URISCAN_HOST))
-		return -1;
-	i = uriscan__cf_http_start(s, len);
-	if (i == 0 || u->part[URISCAN_HOST].off != i)
-		return -1;
-	return uriscan__cf_window(s, len, i, u, flags);
 }

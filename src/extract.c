@@ -28,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "confusion.h"
 #include "extract.h"
 #include "extract_find.h"
 
@@ -275,8 +274,7 @@ static void close_trunc(uriscan_extractor *x, uint64_t end,
 	m->uri.grammar = x->k.g;
 	m->confusion = 0;
 	if (x->k.flags & URISCAN_EXTRACT_CONFUSION)
-		m->confusion = uriscan__confusion_match(x->k.g, m->bytes,
-		                                        m->nbytes, NULL);
+		uriscan__extract_confusion(&x->k, m);
 	x->from = x->floor = end;
 }
 

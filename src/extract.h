@@ -124,4 +124,10 @@ void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
                            const unsigned char *b, uint64_t abs,
                            struct uriscan_match *m);
 
+/* URISCAN_EXTRACT_CONFUSION: m->confusion, the flags of its bytes, from
+ * its components when it has them (a truncated match has none). Out of
+ * line: the fill of a match without the option keeps its registers. */
+void uriscan__extract_confusion(const struct xcfg *k,
+                                struct uriscan_match *m);
+
 #endif

@@ -401,10 +401,8 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 	return S_MORE;
 }
 
-/* URISCAN_EXTRACT_CONFUSION: m's flags, from its components when it has
- * them. Out of line: extraction without the option keeps its registers. */
-__attribute__((noinline)) static void fill_confusion(const struct xcfg *k,
-                                                     struct uriscan_match *m)
+__attribute__((noinline)) void
+uriscan__extract_confusion(const struct xcfg *k, struct uriscan_match *m)
 {
 	m->confusion = uriscan__confusion_match(
 	    k->g, m->bytes, m->nbytes, m->uri.present != 0 ? &m->uri : NULL);
@@ -438,5 +436,5 @@ void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
 	}
 	m->confusion = 0;
 	if (__builtin_expect((k->flags & URISCAN_EXTRACT_CONFUSION) != 0, 0))
-		fill_confusion(k, m);
+		uriscan__extract_confusion(k, m);
 }
