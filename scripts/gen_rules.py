@@ -228,13 +228,21 @@ def main():
 
     def has_fast(r, kind):
         """Whether rule r's entry point of this kind tries the AVX2 read of
-        src/uri_fast.h first (GEN_URI_FAST_OR_V / _P in src/gen.h): RFC
+        src/uri_fast.h first (fast_or: GEN_URI_FAST_OR_V / _P in
+        src/gen.h, RFC 3987's GEN_URI_FAST_IRI_OR_V / _P): RFC
         3986's URI-reference, and RFC 3987's IRI-reference through its
         ASCII twin (the same language and components on ASCII input), in
         the library's hot part; not in the -T0 build the tests compare
         with."""
         return (part == "hot" and r["default"] and (kind == "v" or r["tags"])
                 and (g == "rfc3986" or (g == "rfc3987" and twinned(r, kind))))
+
+    def fast_or(kind):
+        """The macro of src/gen.h that tries the read: RFC 3986's answers a
+        byte >= 0x80 after the authority itself (its error there); RFC
+        3987's (_IRI_) hands such input to the machine."""
+        return (f"GEN_URI_FAST_OR_{kind.upper()}" if g == "rfc3986"
+                else f"GEN_URI_FAST_IRI_OR_{kind.upper()}")
 
     def write_ragel_head(r, kind, m, twin):
         """The Ragel machine m of rule r's kind ('v' or 'p'; with twin, of
@@ -339,7 +347,7 @@ def main():
         if fast:
             w(f"{linkage(r, kind)}int {fn(m, r, kind)}{sig}")
             w("{")
-            w(f"\treturn GEN_URI_FAST_OR_{kind.upper()}({mf}, {mf}({args}));")
+            w(f"\treturn {fast_or(kind)}({mf}, {mf}({args}));")
             w("}")
             w("")
         if twin:
@@ -347,7 +355,7 @@ def main():
             w("{")
             pick = f"GEN_ASCII_OR({m}, {fn(own, r, kind)}, {args})"
             if has_fast(r, kind):
-                pick = f"GEN_URI_FAST_OR_{kind.upper()}({m}, {pick})"
+                pick = f"{fast_or(kind)}({m}, {pick})"
             w(f"\treturn {pick};")
             w("}")
             w("")

@@ -306,7 +306,9 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
  * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
  * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the AVX2
  * read of src/uri_fast.h. The read answers URISCAN_OK for a valid URI of
- * the forms it takes and hands every other input to the machine M (RFC
+ * the forms it takes, and RFC 3986's error at a byte >= 0x80 in such a URI
+ * (the _IRI_ forms, RFC 3987's: not that), and hands
+ * every other input to the machine M (RFC
  * 3987's: its ASCII twin, which runs the rule's own machine when it meets
  * a byte >= 0x80). Any other input goes to ELSE at once (the machine, or
  * the entry that picks the twin or the rule's own machine). Both are tail
@@ -328,9 +330,17 @@ static inline int uriscan__gen_fast_ok(const unsigned char *p,
 #define GEN_URI_FAST_OR_P(M, ELSE)                                             \
 	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_p(p, pe, u, eo, M)       \
 	                             : (ELSE))
+#define GEN_URI_FAST_IRI_OR_V(M, ELSE)                                        \
+	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_iri_v(p, pe, eo, M)      \
+	                             : (ELSE))
+#define GEN_URI_FAST_IRI_OR_P(M, ELSE)                                        \
+	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_iri_p(p, pe, u, eo, M)   \
+	                             : (ELSE))
 #else
 #define GEN_URI_FAST_OR_V(M, ELSE) (ELSE)
 #define GEN_URI_FAST_OR_P(M, ELSE) (ELSE)
+#define GEN_URI_FAST_IRI_OR_V(M, ELSE) (ELSE)
+#define GEN_URI_FAST_IRI_OR_P(M, ELSE) (ELSE)
 #endif
 
 extern const struct uriscan__gen GEN_SYM(rfc3986);

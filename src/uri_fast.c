@@ -21,7 +21,8 @@
  * or ends in a digit (it may be an IPv4address, whose host type the
  * machine tells), an authority not ended in the first 64 bytes, and any
  * input shorter than 16 bytes. The machine reads those, and every invalid
- * input.
+ * input but one: for RFC 3986, a byte >= 0x80 with every byte before it
+ * valid is the error the read names itself (READ_NOT_ASCII).
  *
  * The masks: one 64-bit word per class (bit i for byte i of a row of 64),
  * from two 32-byte loads; the set of valid bytes by a nibble lookup (as
@@ -189,22 +190,24 @@ static int is_hex(unsigned char c)
 
 /* The odd bytes of a row (mask m, bits from o): each '%' followed by two
  * HEXDIG before n, no '#' after the first (*fpos: n until one is seen),
- * no other. */
-static int odd_ok(const unsigned char *s, size_t n, size_t o, uint64_t m,
-                  size_t *fpos)
+ * no other. ALL_OK, or the offset of the first that fails (they are read
+ * in order: every odd byte before it passed). */
+#define ALL_OK SIZE_MAX
+static size_t odd_ok(const unsigned char *s, size_t n, size_t o, uint64_t m,
+                     size_t *fpos)
 {
 	for (; m; m &= m - 1) {
 		const size_t i = o + ctz(m);
 		if (s[i] == '%') {
 			if (n - i < 3 || !is_hex(s[i + 1]) || !is_hex(s[i + 2]))
-				return 0;
+				return i;
 		} else if (s[i] == '#' && *fpos == n) {
 			*fpos = i;
 		} else {
-			return 0;
+			return i;
 		}
 	}
-	return 1;
+	return ALL_OK;
 }
 
 /* The authority from a, by row 0's masks r: its end *e (the first '/',
@@ -247,19 +250,20 @@ INLINE int authority(const unsigned char *s, size_t n, size_t a,
 /* The rows after the first of s[0, n) (n > 64): as row 0 in read_uri,
  * the first '?' into *qpos (when not NULL and still n). Apart: most URLs
  * have one row. */
-AVX2 static __attribute__((noinline)) int
+AVX2 static __attribute__((noinline)) size_t
 later_rows(const unsigned char *s, size_t n, size_t *fpos, size_t *qpos)
 {
 	struct row r;
+	size_t bad;
 
 	for (size_t o = 64; o < n; o += 64) {
 		load_row(s, n, o, &r, 0);
-		if (r.odd && !odd_ok(s, n, o, r.odd, fpos))
-			return 0;
+		if (r.odd && (bad = odd_ok(s, n, o, r.odd, fpos)) != ALL_OK)
+			return bad;
 		if (qpos && *qpos == n && r.q)
 			*qpos = o + ctz(r.q);
 	}
-	return 1;
+	return ALL_OK;
 }
 
 /* Component c of *u as [off, end). */
@@ -273,9 +277,21 @@ INLINE void put(struct uriscan_uri *u, unsigned c, size_t off, size_t end)
 	memcpy(&u->part[c], &w, sizeof w);
 }
 
-/* The whole read (uri_fast.h); u NULL for a validation. */
+/* What read_uri found: the machine must read the input; it is valid;
+ * it is RFC 3986's error at *bad, a byte >= 0x80 with every byte before
+ * it valid. The machine would stop there: s[0, *bad) is a prefix of a
+ * URI, "http://" or "https://", a prefix of an authority the read took
+ * (one '@' at most, a port of digits: the byte is not in the port) and of
+ * pchar, '/', '?', escapes and one '#' after it; an odd byte before it
+ * ('%' without two HEXDIG, a second '#', a byte outside the set) fails
+ * first, so no escape is cut by it and its status is BAD_CHAR. */
+enum { READ_MACHINE, READ_VALID, READ_NOT_ASCII };
+
+/* The whole read (uri_fast.h); u NULL for a validation; READ_NOT_ASCII
+ * only for rfc3986 (else READ_MACHINE there), with *bad. */
 AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
-                         struct uriscan_uri *u)
+                         struct uriscan_uri *u, const int rfc3986,
+                         size_t *bad)
 {
 	const size_t n = (size_t)(pe - s);
 	size_t a, e, h, c, qpos = n, fpos = n;
@@ -289,28 +305,28 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	else if ((w & URISCAN__W3_MASK) == URISCAN__SLASHES_W4)
 		a = 7;
 	else
-		return 0;
+		return READ_MACHINE;
 
 	load_row(s, n, 0, &r, 1);
 	if (!authority(s, n, a, &r, &e, &h, &c))
-		return 0;
+		return READ_MACHINE;
 	/* the host [h, c): not empty, not ending in a digit; the port */
 	if (c == h || (unsigned)(s[c - 1] - '0') < 10)
-		return 0;
+		return READ_MACHINE;
 	if (c != e)
 		for (size_t i = c + 1; i < e; i++)
 			if ((unsigned)(s[i] - '0') >= 10)
-				return 0;
+				return READ_MACHINE;
 
 	/* row 0, then the others: the bytes, escapes, '#' and the first '?' */
-	if (r.odd && !odd_ok(s, n, 0, r.odd, &fpos))
-		return 0;
 	if (u && r.q)
 		qpos = ctz(r.q);
-	if (n > 64 && !later_rows(s, n, &fpos, u ? &qpos : NULL))
-		return 0;
+	if ((r.odd && (*bad = odd_ok(s, n, 0, r.odd, &fpos)) != ALL_OK) ||
+	    (n > 64 &&
+	     (*bad = later_rows(s, n, &fpos, u ? &qpos : NULL)) != ALL_OK))
+		return rfc3986 && s[*bad] >= 0x80 ? READ_NOT_ASCII : READ_MACHINE;
 	if (u == NULL)
-		return 1;
+		return READ_VALID;
 
 	/* offsets fit: the caller took inputs of up to UINT32_MAX bytes */
 	const size_t pend = qpos < fpos ? qpos : fpos;
@@ -331,20 +347,55 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	u->present = present;
 	u->host_type = URISCAN_HOST_REGNAME;
 	u->kind = URISCAN_KIND_URI;
-	return 1;
+	return READ_VALID;
 }
 
 /* The machine's run after an AVX2 function: the upper halves of the
  * vector registers cleared first, as the compiler does before a return
- * (the machine may run SSE code; a tail call gets no vzeroupper). */
+ * (the machine may run SSE code; a tail call gets no vzeroupper). For
+ * RFC 3986 (rfc3986 1), a byte >= 0x80 with every byte before it valid
+ * (READ_NOT_ASCII) is the error the machine would stop at: its status
+ * and offset as the machine's end gives them (gen.h, GEN_STATUS),
+ * without the machine's run; RFC 3987 (rfc3986 0: its twin or its own
+ * machine) reads such input in the machine. The two entries of each kind
+ * are this one function with the constant in it (no argument to keep
+ * alive across the read). */
+AVX2 INLINE int fast_v(const unsigned char *s, const unsigned char *pe,
+                       size_t *eo, uriscan__machine_v *m, const int rfc3986)
+{
+	size_t bad;
+	const int r = read_uri(s, pe, NULL, rfc3986, &bad);
+
+	if (r == READ_VALID)
+		return URISCAN_OK;
+	_mm256_zeroupper();
+	if (r == READ_NOT_ASCII)
+		return uriscan__rejected(URISCAN_RFC3986, s, (size_t)(pe - s), bad,
+		                         NULL, eo);
+	return m(s, pe, eo);
+}
+
+AVX2 INLINE int fast_p(const unsigned char *s, const unsigned char *pe,
+                       struct uriscan_uri *u, size_t *eo,
+                       uriscan__machine_p *m, const int rfc3986)
+{
+	size_t bad;
+	const int r = read_uri(s, pe, u, rfc3986, &bad);
+
+	if (r == READ_VALID)
+		return URISCAN_OK;
+	_mm256_zeroupper();
+	if (r == READ_NOT_ASCII)
+		return uriscan__rejected(URISCAN_RFC3986, s, (size_t)(pe - s), bad,
+		                         u, eo);
+	return m(s, pe, u, eo);
+}
+
 GEN_HOT AVX2 int uriscan__uri_fast_v(const unsigned char *s,
                                      const unsigned char *pe, size_t *eo,
                                      uriscan__machine_v *m)
 {
-	if (read_uri(s, pe, NULL))
-		return URISCAN_OK;
-	_mm256_zeroupper();
-	return m(s, pe, eo);
+	return fast_v(s, pe, eo, m, 1);
 }
 
 GEN_HOT AVX2 int uriscan__uri_fast_p(const unsigned char *s,
@@ -352,10 +403,22 @@ GEN_HOT AVX2 int uriscan__uri_fast_p(const unsigned char *s,
                                      struct uriscan_uri *u, size_t *eo,
                                      uriscan__machine_p *m)
 {
-	if (read_uri(s, pe, u))
-		return URISCAN_OK;
-	_mm256_zeroupper();
-	return m(s, pe, u, eo);
+	return fast_p(s, pe, u, eo, m, 1);
+}
+
+GEN_HOT AVX2 int uriscan__uri_fast_iri_v(const unsigned char *s,
+                                          const unsigned char *pe,
+                                          size_t *eo, uriscan__machine_v *m)
+{
+	return fast_v(s, pe, eo, m, 0);
+}
+
+GEN_HOT AVX2 int uriscan__uri_fast_iri_p(const unsigned char *s,
+                                          const unsigned char *pe,
+                                          struct uriscan_uri *u, size_t *eo,
+                                          uriscan__machine_p *m)
+{
+	return fast_p(s, pe, u, eo, m, 0);
 }
 
 #else /* no AVX2 here: the machines read every input */
@@ -369,6 +432,19 @@ int uriscan__uri_fast_v(const unsigned char *s, const unsigned char *pe,
 int uriscan__uri_fast_p(const unsigned char *s, const unsigned char *pe,
                         struct uriscan_uri *u, size_t *eo,
                         uriscan__machine_p *m)
+{
+	return m(s, pe, u, eo);
+}
+
+int uriscan__uri_fast_iri_v(const unsigned char *s, const unsigned char *pe,
+                             size_t *eo, uriscan__machine_v *m)
+{
+	return m(s, pe, eo);
+}
+
+int uriscan__uri_fast_iri_p(const unsigned char *s, const unsigned char *pe,
+                             struct uriscan_uri *u, size_t *eo,
+                             uriscan__machine_p *m)
 {
 	return m(s, pe, u, eo);
 }
