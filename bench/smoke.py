@@ -136,12 +136,26 @@ def ada_smoke(tool, saved, samples, have_ada):
     ours = [r for r in d["results"] if r["parser"].startswith("uriscan:") and
             r["task"] in ("validate", "parse")]
     rc, md, err = run([sys.executable, tool, "markdown", saved])
+    readme = os.path.join(os.path.dirname(tool), "readme_table.py")
+    rrc, ex, rerr = run([sys.executable, readme, saved])
+    rows = [l for l in ex.split("\n") if l.startswith("| ")]
+    ok(rrc == 0 and rows and rows[0].startswith("| parser | `") and
+       len(rows) >= 3 and
+       all(l.count("|") == rows[0].count("|") for l in rows) and
+       any(l.startswith("| uriscan RFC 3986 `validate` | **") for l in rows)
+       and (("ada:can_parse", samples[0]) in
+            {(r["parser"], r["dataset"]) for r in d["results"]}) ==
+       any(l.startswith("| ada `can_parse`") for l in rows),
+       "readme_table.py: the README's excerpt, a row for uriscan's "
+       "validation and one for ada's exactly when ada ran: %s" %
+       (rerr.strip() or "ok"))
     if not have_ada:
         ok(d["meta"].get("ada") is None and
            all(r["ratio_ada"] is None for r in d["results"]) and
-           "ada (github.com/ada-url/ada) was not in this run" in md,
-           "without ada: no vs-ada ratio, meta.ada null, the markdown says "
-           "ada was not in the run")
+           "ada (github.com/ada-url/ada) was not in this run" in md and
+           "ada (github.com/ada-url/ada) was not in this run" in ex,
+           "without ada: no vs-ada ratio, meta.ada null, the markdown and "
+           "the README's excerpt say ada was not in the run")
         return
     ok(all((s, p) in by for s in samples
            for p in ("ada:can_parse", "ada:url_aggregator")) and
@@ -156,6 +170,8 @@ def ada_smoke(tool, saved, samples, have_ada):
     ok(rc == 0 and "uriscan RFC 3986 against ada" in md and
        "`url_aggregator` ns" in md,
        "markdown: the table against ada with the accepted counts")
+    ok("Against ada (ada " in ex and "`url_aggregator`: `" in ex,
+       "the README's excerpt: the ratios to ada per list, from the run")
 
 
 def num_ok(v):

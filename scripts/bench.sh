@@ -22,12 +22,14 @@
 #   --json             print the JSON report on stdout (the table on stderr)
 #   --save FILE        also save the JSON report to FILE
 #   --baseline         save the run as bench/baseline.json and print the
-#                      README fragment generated from it
+#                      fragment of bench/README.md and the excerpt of
+#                      README.md generated from it
 #   --compare OLD      after the run, compare it with the saved run OLD
 #                      (exit status 1 if a regression is flagged)
 #   --compare OLD NEW  compare two saved runs, no new run
-#   --markdown [RUN]   print the README performance fragment generated from
-#                      a saved run (default bench/baseline.json), no new run
+#   --markdown [RUN]   print bench/README.md's fragment and README.md's
+#                      excerpt generated from a saved run (default
+#                      bench/baseline.json), no new run
 #   --callgrind        add instructions and mispredicted branches per URL
 #                      (valgrind callgrind; slow)
 #   --perf             instead of the timed run, where the time goes: per
@@ -93,7 +95,9 @@ done
 
 # Tools-only modes: no build, no run.
 if [ -n "$markdown" ]; then
-	exec "$py" "$tool" markdown "$markdown"
+	"$py" "$tool" markdown "$markdown"
+	echo "bench.sh: README.md's excerpt (its Performance section):" >&2
+	exec "$py" "$here/bench/readme_table.py" "$markdown"
 fi
 if [ -n "$compare_old" ] && [ -n "$compare_new" ]; then
 	exec "$py" "$tool" compare "$compare_old" "$compare_new"
@@ -205,8 +209,10 @@ fi
 [ -n "$save" ] && cp "$last" "$save" && say "saved $save"
 if [ $baseline = 1 ]; then
 	cp "$last" "$here/bench/baseline.json"
-	say "saved bench/baseline.json; README fragment:"
+	say "saved bench/baseline.json; bench/README.md's fragment:"
 	"$py" "$tool" markdown "$here/bench/baseline.json"
+	say "README.md's excerpt (its Performance section):"
+	"$py" "$here/bench/readme_table.py" "$here/bench/baseline.json"
 fi
 if [ -n "$compare_old" ]; then
 	"$py" "$tool" compare "$compare_old" "$last"
