@@ -239,7 +239,7 @@ def main():
 
     def fast_or(kind):
         """The macro of src/gen.h that tries the read: RFC 3986's answers a
-        byte >= 0x80 after the authority itself (its error there); RFC
+        byte >= 0x80 after valid bytes itself (its error there); RFC
         3987's (_IRI_) hands such input to the machine."""
         return (f"GEN_URI_FAST_OR_{kind.upper()}" if g == "rfc3986"
                 else f"GEN_URI_FAST_IRI_OR_{kind.upper()}")

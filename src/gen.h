@@ -306,11 +306,10 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
  * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
  * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the AVX2
  * read of src/uri_fast.h. The read answers URISCAN_OK for a valid URI of
- * the forms it takes, and RFC 3986's error at a byte >= 0x80 in such a URI
- * (the _IRI_ forms, RFC 3987's: not that), and hands
- * every other input to the machine M (RFC
- * 3987's: its ASCII twin, which runs the rule's own machine when it meets
- * a byte >= 0x80). Any other input goes to ELSE at once (the machine, or
+ * the forms it takes, and RFC 3986's error at a byte >= 0x80 after valid
+ * bytes (the _IRI_ forms, RFC 3987's: not that), and hands every other
+ * input to the machine M (RFC 3987's: its ASCII twin, which runs the
+ * rule's own machine when it meets a byte >= 0x80). Any other input goes to ELSE at once (the machine, or
  * the entry that picks the twin or the rule's own machine). Both are tail
  * calls, so the entry point that the rule's table names has no frame, and
  * the machine's function is not entered when the read answers. */

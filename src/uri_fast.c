@@ -435,17 +435,5 @@ int uriscan__uri_fast_p(const unsigned char *s, const unsigned char *pe,
 {
 	return m(s, pe, u, eo);
 }
-
-int uriscan__uri_fast_iri_v(const unsigned char *s, const unsigned char *pe,
-                             size_t *eo, uriscan__machine_v *m)
-{
-	return m(s, pe, eo);
-}
-
-int uriscan__uri_fast_iri_p(const unsigned char *s, const unsigned char *pe,
-                             struct uriscan_uri *u, size_t *eo,
-                             uriscan__machine_p *m)
-{
-	return m(s, pe, u, eo);
-}
+/* (the _iri_ entries: no caller here, gen.h's macros call the machine) */
 #endif

@@ -35,10 +35,10 @@ typedef int uriscan__machine_p(const unsigned char *p, const unsigned char *pe,
  * a reg-name not ending in a digit, the authority ended in the first 64
  * bytes), _p with *u's components, host type and kind set (*u reset by
  * the caller); a byte >= 0x80 with every byte before it valid (in such
- * an authority but its port, or after it) is RFC 3986's error there (uriscan__rejected's status
- * and offset, *u cleared as it says, as the machine would stop); else
- * machine m's answer for the input (a tail call). No allocation; reads
- * only s[0, pe - s). */
+ * an authority but its port, or after it) is RFC 3986's error there
+ * (uriscan__rejected's status and offset, *u cleared as it says, as the
+ * machine would stop); else machine m's answer for the input (a tail
+ * call). No allocation; reads only s[0, pe - s). */
 int uriscan__uri_fast_v(const unsigned char *s, const unsigned char *pe,
                         size_t *eo, uriscan__machine_v *m);
 int uriscan__uri_fast_p(const unsigned char *s, const unsigned char *pe,
