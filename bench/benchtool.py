@@ -132,6 +132,15 @@ def compare(a):
     return 1 if flagged else 0
 
 
+def spreads(results):
+    """The rows' spreads, (max - min) / 2 / median of their repetitions,
+    sorted."""
+    return sorted((r["ns_max"] - r["ns_min"]) / 2 / r["ns_per_url"]
+                  for r in results if num(r.get("ns_per_url")) and
+                  num(r.get("ns_min")) is not None and
+                  num(r.get("ns_max")) is not None)
+
+
 def md_table(head, rows):
     out = ["| " + " | ".join(head) + " |",
            "|" + "|".join("---" if i == 0 else "---:"
@@ -275,16 +284,13 @@ def markdown(a):
                "median. Ratios are the median of the per-repetition ratios "
                "(same run, same data), so machine drift cancels." % (
                    m.get("reps"), m.get("min_time_s")))
-    spreads = sorted((r["ns_max"] - r["ns_min"]) / 2 / r["ns_per_url"]
-                     for r in res if num(r.get("ns_per_url")) and
-                     num(r.get("ns_min")) is not None and
-                     num(r.get("ns_max")) is not None)
-    if spreads:
+    sp = spreads(res)
+    if sp:
         out.append("- Noise: spread (max - min) / 2 / median of the "
                    "repetitions: median %.1f%%, %d of %d rows above 10%% "
                    "(a shared VM; no hardware counters)." % (
-                       100 * spreads[len(spreads) // 2],
-                       sum(1 for x in spreads if x > 0.10), len(spreads)))
+                       100 * sp[len(sp) // 2],
+                       sum(1 for x in sp if x > 0.10), len(sp)))
     out.append("- Datasets: %s." % "; ".join(
         "`%s` (%s %s, %s bytes)" % (
             s["name"], "{:,}".format(s["lines"]),

@@ -19,7 +19,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchtool import fmt_x, load, md_table, num  # noqa: E402
+from benchtool import ADA_P, fmt_x, load, md_table, num, spreads  # noqa: E402
 
 LISTS = ["kasztp", "apache_log_referers", "node_files",
          "apache_log_targets", "wpt_urltestdata"]
@@ -38,7 +38,6 @@ ROWS = [("uriscan:rfc3986:validate", "uriscan RFC 3986 `validate`"),
         ("ada:can_parse", "ada `can_parse` (WHATWG)"),
         ("ada:url_aggregator", "ada `url_aggregator` (WHATWG)")]
 BOLD = 2  # the first rows, uriscan RFC 3986's, in bold
-ADA_V, ADA_P = "ada:can_parse", "ada:url_aggregator"
 LOG = "elastic_apache_logs"
 
 
@@ -47,12 +46,9 @@ def excerpt(d):
     by = {(r["dataset"], r["parser"]): r for r in d["results"]}
     urlsets = [s["name"] for s in d["datasets"] if s["kind"] == "urls"]
     cols = [s for s in LISTS if s in urlsets] or urlsets[:5]
-    spreads = sorted((r["ns_max"] - r["ns_min"]) / 2 / r["ns_per_url"]
-                     for r in d["results"] if num(r.get("ns_per_url")) and
-                     num(r.get("ns_min")) is not None and
-                     num(r.get("ns_max")) is not None)
+    sp = spreads(d["results"])
     noise = ("; the median row's repetitions spread %.0f %% about its "
-             "median" % (100 * spreads[len(spreads) // 2])) if spreads else ""
+             "median" % (100 * sp[len(sp) // 2])) if sp else ""
     out = ["The last saved run (`bench/baseline.json`, %s; %s, %s CPUs, "
            "pinned: %s; %s; %s%s), URLs per second relative to uriparser "
            "(a parser that rejects early is fast: the accepted counts are "

@@ -287,6 +287,19 @@ int uriscan_confusion(enum uriscan_grammar g, const char *str, size_t len,
 	return URISCAN_OK;
 }
 
+/* The flags of s[0, len) with its parse u (NULL: not valid): most URLs
+ * are plain, their flags (most often none) decided from the bytes; the
+ * others read in full. */
+static uint32_t parsed_flags(const char *s, size_t len,
+                             const struct uriscan_uri *u)
+{
+	uint32_t f;
+
+	if (!uriscan__cf_fast((const unsigned char *)s, len, u, &f))
+		f = uriscan__confusion_full(s, len, u);
+	return f;
+}
+
 int uriscan_confusion_parsed(const char *str, size_t len,
                              const struct uriscan_uri *u, unsigned flags,
                              uint32_t *found, struct uriscan_error *err)
@@ -305,10 +318,7 @@ int uriscan_confusion_parsed(const char *str, size_t len,
 	}
 	if (st != URISCAN_OK)
 		return st;
-	/* most URLs are plain: their flags (most often none) decided from
-	 * the bytes */
-	if (!uriscan__cf_fast((const unsigned char *)str, len, u, found))
-		*found = uriscan__confusion_full(str, len, u);
+	*found = parsed_flags(str, len, u);
 	return URISCAN_OK;
 }
 
@@ -317,10 +327,9 @@ uint32_t uriscan__confusion_match(enum uriscan_grammar g, const char *s,
 {
 	uint32_t f = 0;
 
-	if (u == NULL)
-		uriscan_confusion(g, s, len, 0, &f, NULL);
-	else if (!uriscan__cf_fast((const unsigned char *)s, len, u, &f))
-		f = uriscan__confusion_full(s, len, u);
+	if (u != NULL)
+		return parsed_flags(s, len, u);
+	uriscan_confusion(g, s, len, 0, &f, NULL);
 	return f;
 }
 

@@ -21,7 +21,7 @@ void host_info_fill_match(struct host_info *h, enum uriscan_grammar g,
 	 * parse without the flags is not passed on (the host reading would
 	 * read the flags with a parse of its own: one more, not one less) */
 	if (!with_flags) {
-		frontend_host_read(h, g, m->bytes, m->nbytes, NULL, NULL);
+		host_info_fill(h, g, m->bytes, m->nbytes);
 		return;
 	}
 	frontend_host_read(h, g, m->bytes, m->nbytes,

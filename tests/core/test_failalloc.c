@@ -7,8 +7,9 @@
  * NULL, nothing left allocated; then, allocations working, an extractor
  * that finds the URL. And the other extraction calls, which the header
  * says allocate nothing: not one allocation (feed, next, finish, reset,
- * uriscan_extract, also with URISCAN_EXTRACT_CONFUSION). Under ASan (build-san) a leak or a use after free on
- * a failure path is reported there too.
+ * uriscan_extract, also with URISCAN_EXTRACT_CONFUSION). Under ASan
+ * (build-san) a leak or a use after free on a failure path is reported
+ * there too.
  */
 #include <string.h>
 

@@ -180,7 +180,6 @@ static size_t xm_count(const char *s, size_t n, char c)
 	return k;
 }
 
-/* Every invariant of the matches of l, one by one. */
 /* Where the search goes on after the cut match r of the KEEP_CUT run
  * (rules 6 and 7, as after any match): its end, or for a truncated one
  * the byte that stopped its machine. Checks rule 8 on the way: the text
@@ -198,7 +197,7 @@ static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
 	c = (unsigned char)s[after];
 	FUZZ_ASSERT(c >= 0x80 ? g != URISCAN_RFC3987
 	                      : (c >= '0' && c <= '9') || xm_is_alpha(c),
-	            "cut match at %llu: byte 0x%02x after it", 
+	            "cut match at %llu: byte 0x%02x after it",
 	            (unsigned long long)r->off, c);
 	if (r->flags & URISCAN_MATCH_TRUNCATED) {
 		st = fuzz_validate_rule(g, xrule, s + r->off,
@@ -209,7 +208,8 @@ static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
 	return r->off + eo;
 }
 
-/* l: the matches of options o; cut: the same text's with
+/* Every invariant of the matches of l, one by one. l: the matches of
+ * options o; cut: the same text's with
  * URISCAN_EXTRACT_KEEP_CUT added, which must be l's and the cut ones
  * (the search goes on after a cut match, dropped or not). */
 static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
