@@ -304,13 +304,14 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
 /* RFC 3986's URI-reference, and RFC 3987's IRI-reference by its ASCII
  * twin (scripts/gen_rules.py, has_fast): an input of 16 bytes or more that
  * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
- * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the AVX2
- * read of src/uri_fast.h. The read answers URISCAN_OK for a valid URI of
- * the forms it takes, and RFC 3986's error at a byte >= 0x80 after valid
- * bytes (the _IRI_ forms, RFC 3987's: not that), and hands every other
- * input to the machine M (RFC 3987's: its ASCII twin, which runs the
- * rule's own machine when it meets a byte >= 0x80). Any other input goes to ELSE at once (the machine, or
- * the entry that picks the twin or the rule's own machine). Both are tail
+ * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the read of
+ * src/uri_fast.h (AVX-512's at that level, else AVX2's). The read answers
+ * URISCAN_OK for a valid URI of the forms it takes, and RFC 3986's error
+ * at a byte >= 0x80 after valid bytes (the _IRI_ forms, RFC 3987's: not
+ * that), and hands every other input to the machine M (RFC 3987's: its
+ * ASCII twin, which runs the rule's own machine when it meets a byte >=
+ * 0x80). Any other input goes to ELSE at once (the machine, or the entry
+ * that picks the twin or the rule's own machine). Both are tail
  * calls, so the entry point that the rule's table names has no frame, and
  * the machine's function is not entered when the read answers. */
 #if URISCAN__HAVE_SKIP_SIMD
@@ -324,16 +325,20 @@ static inline int uriscan__gen_fast_ok(const unsigned char *p,
 	memcpy(&a, p, 4);
 	return a == URISCAN__HTTP_W4 && uriscan__skip_lv >= URISCAN__SIMD_AVX2;
 }
+/* The read of the SIMD level in use: AVX-512's (uri_fast512.c) or AVX2's. */
+#define GEN_URI_FAST_(F, ...)                                                  \
+	(uriscan__skip_lv == URISCAN__SIMD_AVX512                                  \
+	     ? uriscan__uri_fast512##F(__VA_ARGS__)                                \
+	     : uriscan__uri_fast##F(__VA_ARGS__))
 #define GEN_URI_FAST_OR_V(M, ELSE)                                             \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_v(p, pe, eo, M) : (ELSE))
+	(uriscan__gen_fast_ok(p, pe) ? GEN_URI_FAST_(_v, p, pe, eo, M) : (ELSE))
 #define GEN_URI_FAST_OR_P(M, ELSE)                                             \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_p(p, pe, u, eo, M)       \
-	                             : (ELSE))
+	(uriscan__gen_fast_ok(p, pe) ? GEN_URI_FAST_(_p, p, pe, u, eo, M) : (ELSE))
 #define GEN_URI_FAST_IRI_OR_V(M, ELSE)                                        \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_iri_v(p, pe, eo, M)      \
+	(uriscan__gen_fast_ok(p, pe) ? GEN_URI_FAST_(_iri_v, p, pe, eo, M)       \
 	                             : (ELSE))
 #define GEN_URI_FAST_IRI_OR_P(M, ELSE)                                        \
-	(uriscan__gen_fast_ok(p, pe) ? uriscan__uri_fast_iri_p(p, pe, u, eo, M)   \
+	(uriscan__gen_fast_ok(p, pe) ? GEN_URI_FAST_(_iri_p, p, pe, u, eo, M)    \
 	                             : (ELSE))
 #else
 #define GEN_URI_FAST_OR_V(M, ELSE) (ELSE)

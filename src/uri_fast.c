@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * uri_fast.c: an RFC 3986 URI "http://" or "https://" read 64 bytes at a
- * time with AVX2 (uri_fast.h). After such a prefix, URI-reference is
+ * time with AVX2 or AVX-512 (uri_fast.h). After such a prefix,
+ * URI-reference is
  *
  *   authority = [ userinfo "@" ] host [ ":" port ]   up to the first / ? #
  *   path-abempty = *( "/" segment )                 up to the first ? #
@@ -24,14 +25,11 @@
  * input but one: for RFC 3986, a byte >= 0x80 with every byte before it
  * valid is the error the read names itself (READ_NOT_ASCII).
  *
- * The masks: one 64-bit word per class (bit i for byte i of a row of 64),
- * from two 32-byte loads; the set of valid bytes by a nibble lookup (as
- * skip_simd.c's classes), the others by compares. The bytes that are rare
- * in an authority ('?', '#', '@', ':') share a mask, read one by one
- * before the first '/'; '%' and '#' share the invalid bytes' mask, read
- * one by one when a row has any. A row that ends before 64 bytes is read
- * as the last 64 (or 32, 16) bytes of the input, shifted: no load passes
- * the end. No allocation.
+ * The masks: one 64-bit word per class (bit i for byte i of a row of 64;
+ * uri_fast_row.h makes them). The bytes that are rare in an authority
+ * ('?', '#', '@', ':') share a mask, read one by one before the first
+ * '/'; '%' and '#' share the invalid bytes' mask, read one by one when a
+ * row has any. No load passes the end. No allocation.
  *
  * Every way out clears the upper halves of the vector registers
  * (vzeroupper), the valid answer's too: gcc 12's own placement missed
@@ -46,138 +44,24 @@
 #include "uri_fast.h"
 
 #if URISCAN__HAVE_SKIP_SIMD
-#include <immintrin.h>
+#include "uri_fast_row.h"
 
-/* The masks of a row: bit i for byte i (from the row's start o in the
- * input). */
-struct row {
-	uint64_t odd;   /* '%', '#', and every byte not in pchar, '/', '?' */
-	uint64_t q;     /* '?' (a parse's) */
-	uint64_t slash; /* '/' (row 0's) */
-	uint64_t rare;  /* '?', '#', '@', ':' (row 0's) */
-};
-
-/* Vector constants, loaded (or folded into the compare) from memory: from
- * _mm256_set1_epi8 in a function of target("avx2"), in a file built
- * without it, gcc made a mov, a vmovd and a vpbroadcastb each. */
-enum { K_LO, K_HI, K_NIB, K_SLASH, K_Q, K_HASH, K_AT, K_COLON, K_PCT, K_N };
-#define K32(c)                                                                 \
-	{c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c,                           \
-	 c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c}
-/* The allowed bytes by nibbles (both lanes): bit k of K_LO[lo] is set when
- * byte (k + 2) << 4 | lo is in pchar (but '%'), '/', '?' or '#'; K_HI[hi]
- * is bit hi - 2 for the rows 0x20-0x7F, 0 for the others (controls and
- * every byte of 0x80 or more, which pshufb reads as 0). Not allowed: space
- * '"' '<' '>' '[' '\' ']' '^' '`' '{' '|' '}' DEL. */
-#define LO16                                                                   \
-	0x2E, 0x3F, 0x3E, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x3F, 0x17,    \
-	    0x15, 0x17, 0x35, 0x1F
-#define HI16 0, 0, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0, 0, 0, 0, 0, 0, 0, 0
-static const unsigned char k_tab[K_N][32] __attribute__((aligned(32))) = {
-    [K_LO] = {LO16, LO16}, [K_HI] = {HI16, HI16}, [K_NIB] = K32(15),
-    [K_SLASH] = K32('/'),  [K_Q] = K32('?'),      [K_HASH] = K32('#'),
-    [K_AT] = K32('@'),     [K_COLON] = K32(':'),  [K_PCT] = K32('%')};
-
-#define AVX2 __attribute__((target("avx2")))
-#define INLINE static inline __attribute__((always_inline))
-/* The table through a pointer the compiler cannot see into (an empty asm
- * that may change it): else it folds the loads into constants again, and
- * builds each one as above. */
-static inline const unsigned char (*k_tab_ptr(void))[32]
-{
-	const unsigned char(*k)[32] = k_tab;
-	__asm__("" : "+r"(k));
-	return k;
-}
-#define K256(k) _mm256_load_si256((const __m256i *)(const void *)kt[k])
-#define K128(k) _mm_load_si128((const __m128i *)(const void *)kt[k])
-
-/* The masks of the 32 bytes at p (in the low 32 bits); slash and rare only
- * with auth. */
-AVX2 INLINE void classify32(const unsigned char (*kt)[32],
-                            const unsigned char *p, struct row *r, int auth)
-{
-	const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	const __m256i nib = K256(K_NIB);
-	const __m256i ok = _mm256_and_si256(
-	    _mm256_shuffle_epi8(K256(K_LO), _mm256_and_si256(v, nib)),
-	    _mm256_shuffle_epi8(K256(K_HI),
-	                        _mm256_and_si256(_mm256_srli_epi16(v, 4), nib)));
-	const __m256i hash = _mm256_cmpeq_epi8(v, K256(K_HASH));
-	const __m256i q = _mm256_cmpeq_epi8(v, K256(K_Q));
-
-	r->odd = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-	    _mm256_cmpeq_epi8(ok, _mm256_setzero_si256()),
-	    _mm256_or_si256(hash, _mm256_cmpeq_epi8(v, K256(K_PCT)))));
-	r->q = (uint32_t)_mm256_movemask_epi8(q);
-	if (!auth)
-		return;
-	r->slash =
-	    (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, K256(K_SLASH)));
-	r->rare = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-	    _mm256_or_si256(hash, q),
-	    _mm256_or_si256(_mm256_cmpeq_epi8(v, K256(K_AT)),
-	                    _mm256_cmpeq_epi8(v, K256(K_COLON)))));
-}
-
-/* The same for the 16 bytes at p (VEX-encoded, as AVX2's), in row 0. */
-AVX2 INLINE void classify16(const unsigned char (*kt)[32],
-                            const unsigned char *p, struct row *r)
-{
-	const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-	const __m128i nib = K128(K_NIB);
-	const __m128i ok = _mm_and_si128(
-	    _mm_shuffle_epi8(K128(K_LO), _mm_and_si128(v, nib)),
-	    _mm_shuffle_epi8(K128(K_HI), _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
-	const __m128i hash = _mm_cmpeq_epi8(v, K128(K_HASH));
-	const __m128i q = _mm_cmpeq_epi8(v, K128(K_Q));
-
-	r->odd = (unsigned)_mm_movemask_epi8(
-	    _mm_or_si128(_mm_cmpeq_epi8(ok, _mm_setzero_si128()),
-	                 _mm_or_si128(hash, _mm_cmpeq_epi8(v, K128(K_PCT)))));
-	r->q = (unsigned)_mm_movemask_epi8(q);
-	r->slash = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, K128(K_SLASH)));
-	r->rare = (unsigned)_mm_movemask_epi8(
-	    _mm_or_si128(_mm_or_si128(hash, q),
-	                 _mm_or_si128(_mm_cmpeq_epi8(v, K128(K_AT)),
-	                              _mm_cmpeq_epi8(v, K128(K_COLON)))));
-}
-
-/* Row r and its part h at bit k (k < 64; where the two overlap, their
- * bits agree). */
-INLINE void join(struct row *r, const struct row *h, unsigned k, int auth)
-{
-	r->odd |= h->odd << k, r->q |= h->q << k;
-	if (auth)
-		r->slash |= h->slash << k, r->rare |= h->rare << k;
-}
-
-/* The masks of s[o, min(o + 64, n)) (16 <= n, o < n; auth: row 0, with
- * slash and rare), bits past n - o clear. */
-AVX2 INLINE void load_row(const unsigned char *s, size_t n, size_t o,
-                          struct row *r, int auth)
-{
-	const unsigned char(*kt)[32] = k_tab_ptr();
-	struct row h;
-
-	if (o + 64 <= n) {
-		classify32(kt, s + o, r, auth), classify32(kt, s + o + 32, &h, auth);
-		join(r, &h, 32, auth);
-	} else if (n >= 64) {
-		/* not row 0: the last 64 bytes, from n - 64 > o - 64, those
-		 * before o dropped */
-		const unsigned k = (unsigned)(o - (n - 64));
-		classify32(kt, s + n - 64, r, 0), classify32(kt, s + n - 32, &h, 0);
-		join(r, &h, 32, 0);
-		r->odd >>= k, r->q >>= k;
-	} else if (n >= 32) { /* row 0 */
-		classify32(kt, s, r, 1), classify32(kt, s + n - 32, &h, 1);
-		join(r, &h, (unsigned)(n - 32), 1);
-	} else {
-		classify16(kt, s, r), classify16(kt, s + n - 16, &h);
-		join(r, &h, (unsigned)(n - 16), 1);
-	}
-}
+/* This file is built twice: as itself, the AVX2 read (two 32-byte loads a
+ * row), and by src/uri_fast512.c with URISCAN__URI_FAST_512 1, the
+ * AVX-512 one (one masked load a row), its entries named ..._fast512_...
+ * (gen.h picks one by the SIMD level in use). The rest is the same. */
+#ifndef URISCAN__URI_FAST_512
+#define URISCAN__URI_FAST_512 0
+#endif
+#if URISCAN__URI_FAST_512
+#define TARGET AVX512
+#define LOAD_ROW load_row512
+#define ENTRY(kind) uriscan__uri_fast512##kind
+#else
+#define TARGET AVX2
+#define LOAD_ROW load_row
+#define ENTRY(kind) uriscan__uri_fast##kind
+#endif
 
 INLINE uint64_t below(size_t k)
 {
@@ -253,17 +137,18 @@ INLINE int authority(const unsigned char *s, size_t n, size_t a,
 	return 1;
 }
 
-/* The rows after the first of s[0, n) (n > 64): as row 0 in read_uri,
- * the first '?' into *qpos (when not NULL and still n). Apart: most URLs
- * have one row. */
-AVX2 static __attribute__((noinline)) size_t
-later_rows(const unsigned char *s, size_t n, size_t *fpos, size_t *qpos)
+/* The rows of s[0, n) from byte o on (o < n, a multiple of 64): as row 0
+ * in read_uri, the first '?' into *qpos (when not NULL and still n).
+ * Apart: most URLs have one row. */
+TARGET static __attribute__((noinline)) size_t
+later_rows(const unsigned char *s, size_t n, size_t o, size_t *fpos,
+           size_t *qpos)
 {
 	struct row r;
 	size_t bad;
 
-	for (size_t o = 64; o < n; o += 64) {
-		load_row(s, n, o, &r, 0);
+	for (; o < n; o += 64) {
+		LOAD_ROW(s, n, o, &r, 0);
 		if (r.odd && (bad = odd_ok(s, n, o, r.odd, fpos)) != ALL_OK)
 			return bad;
 		if (qpos && *qpos == n && r.q)
@@ -295,9 +180,9 @@ enum { READ_MACHINE, READ_VALID, READ_NOT_ASCII };
 
 /* The whole read (uri_fast.h); u NULL for a validation; READ_NOT_ASCII
  * only for rfc3986 (else READ_MACHINE there), with *bad. */
-AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
-                         struct uriscan_uri *u, const int rfc3986,
-                         size_t *bad)
+TARGET INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
+                           struct uriscan_uri *u, const int rfc3986,
+                           size_t *bad)
 {
 	const size_t n = (size_t)(pe - s);
 	size_t a, e, h, c, qpos = n, fpos = n;
@@ -313,7 +198,7 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	else
 		return READ_MACHINE;
 
-	load_row(s, n, 0, &r, 1);
+	LOAD_ROW(s, n, 0, &r, 1);
 	if (!authority(s, n, a, &r, &e, &h, &c))
 		return READ_MACHINE;
 	/* the host [h, c): not empty, not ending in a digit; the port */
@@ -328,8 +213,8 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	if (u && r.q)
 		qpos = ctz(r.q);
 	if ((r.odd && (*bad = odd_ok(s, n, 0, r.odd, &fpos)) != ALL_OK) ||
-	    (n > 64 &&
-	     (*bad = later_rows(s, n, &fpos, u ? &qpos : NULL)) != ALL_OK))
+	    (n > 64 && (*bad = later_rows(s, n, 64, &fpos,
+	                                  u ? &qpos : NULL)) != ALL_OK))
 		return rfc3986 && s[*bad] >= 0x80 ? READ_NOT_ASCII : READ_MACHINE;
 	if (u == NULL)
 		return READ_VALID;
@@ -366,8 +251,9 @@ AVX2 INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
  * machine) reads such input in the machine. The two entries of each kind
  * are this one function with the constant in it (no argument to keep
  * alive across the read). */
-AVX2 INLINE int fast_v(const unsigned char *s, const unsigned char *pe,
-                       size_t *eo, uriscan__machine_v *m, const int rfc3986)
+TARGET INLINE int fast_v(const unsigned char *s, const unsigned char *pe,
+                         size_t *eo, uriscan__machine_v *m,
+                         const int rfc3986)
 {
 	size_t bad;
 	const int r = read_uri(s, pe, NULL, rfc3986, &bad);
@@ -381,9 +267,9 @@ AVX2 INLINE int fast_v(const unsigned char *s, const unsigned char *pe,
 	return m(s, pe, eo);
 }
 
-AVX2 INLINE int fast_p(const unsigned char *s, const unsigned char *pe,
-                       struct uriscan_uri *u, size_t *eo,
-                       uriscan__machine_p *m, const int rfc3986)
+TARGET INLINE int fast_p(const unsigned char *s, const unsigned char *pe,
+                         struct uriscan_uri *u, size_t *eo,
+                         uriscan__machine_p *m, const int rfc3986)
 {
 	size_t bad;
 	const int r = read_uri(s, pe, u, rfc3986, &bad);
@@ -397,37 +283,35 @@ AVX2 INLINE int fast_p(const unsigned char *s, const unsigned char *pe,
 	return m(s, pe, u, eo);
 }
 
-GEN_HOT AVX2 int uriscan__uri_fast_v(const unsigned char *s,
-                                     const unsigned char *pe, size_t *eo,
-                                     uriscan__machine_v *m)
+GEN_HOT TARGET int ENTRY(_v)(const unsigned char *s, const unsigned char *pe,
+                            size_t *eo, uriscan__machine_v *m)
 {
 	return fast_v(s, pe, eo, m, 1);
 }
 
-GEN_HOT AVX2 int uriscan__uri_fast_p(const unsigned char *s,
-                                     const unsigned char *pe,
-                                     struct uriscan_uri *u, size_t *eo,
-                                     uriscan__machine_p *m)
+GEN_HOT TARGET int ENTRY(_p)(const unsigned char *s, const unsigned char *pe,
+                            struct uriscan_uri *u, size_t *eo,
+                            uriscan__machine_p *m)
 {
 	return fast_p(s, pe, u, eo, m, 1);
 }
 
-GEN_HOT AVX2 int uriscan__uri_fast_iri_v(const unsigned char *s,
-                                          const unsigned char *pe,
-                                          size_t *eo, uriscan__machine_v *m)
+GEN_HOT TARGET int ENTRY(_iri_v)(const unsigned char *s,
+                                const unsigned char *pe, size_t *eo,
+                                uriscan__machine_v *m)
 {
 	return fast_v(s, pe, eo, m, 0);
 }
 
-GEN_HOT AVX2 int uriscan__uri_fast_iri_p(const unsigned char *s,
-                                          const unsigned char *pe,
-                                          struct uriscan_uri *u, size_t *eo,
-                                          uriscan__machine_p *m)
+GEN_HOT TARGET int ENTRY(_iri_p)(const unsigned char *s,
+                                const unsigned char *pe,
+                                struct uriscan_uri *u, size_t *eo,
+                                uriscan__machine_p *m)
 {
 	return fast_p(s, pe, u, eo, m, 0);
 }
 
-#else /* no AVX2 here: the machines read every input */
+#elif !URISCAN__URI_FAST_512 /* no AVX2 here: the machines read every input */
 
 int uriscan__uri_fast_v(const unsigned char *s, const unsigned char *pe,
                         size_t *eo, uriscan__machine_v *m)

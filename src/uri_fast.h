@@ -52,5 +52,19 @@ int uriscan__uri_fast_iri_v(const unsigned char *s, const unsigned char *pe,
 int uriscan__uri_fast_iri_p(const unsigned char *s, const unsigned char *pe,
                              struct uriscan_uri *u, size_t *eo,
                              uriscan__machine_p *m);
+/* The same four with AVX-512 (src/uri_fast512.c), at the SIMD level
+ * URISCAN__SIMD_AVX512: the same answers. */
+int uriscan__uri_fast512_v(const unsigned char *s, const unsigned char *pe,
+                           size_t *eo, uriscan__machine_v *m);
+int uriscan__uri_fast512_p(const unsigned char *s, const unsigned char *pe,
+                           struct uriscan_uri *u, size_t *eo,
+                           uriscan__machine_p *m);
+int uriscan__uri_fast512_iri_v(const unsigned char *s,
+                               const unsigned char *pe, size_t *eo,
+                               uriscan__machine_v *m);
+int uriscan__uri_fast512_iri_p(const unsigned char *s,
+                               const unsigned char *pe,
+                               struct uriscan_uri *u, size_t *eo,
+                               uriscan__machine_p *m);
 
 #endif

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_uri_fast.c: the AVX2 read of RFC 3986 URIs after "http://" or
- * "https://" (src/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P), against the
- * -T0 build, which has neither it nor the http entry: it reads every
- * input from its first byte. For each line of
+ * test_uri_fast.c: the AVX2 and AVX-512 read of RFC 3986 URIs after
+ * "http://" or "https://" (src/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P),
+ * against the -T0 build, which has neither it nor the http entry: it
+ * reads every input from its first byte. For each line of
  * tests/vectors/uri-fast-taken.txt (argv[1]):
  *  - the read answers the input itself (valid, or RFC 3986's error at a
  *    byte >= 0x80, every byte before it valid) or hands it to the
@@ -84,22 +84,34 @@ static int machine_p(const unsigned char *p, const unsigned char *pe,
  * (an error, the machine not called; its status and offset the -T0
  * comparison checks); -1 when validation and parse disagree. rfc3986:
  * RFC 3986's entries, else RFC 3987's (_iri_), which never reject. As
- * gen.h calls them: 16 bytes or more, "http", AVX2 in use. */
+ * gen.h calls them: 16 bytes or more, "http", AVX2 in use; AVX-512's
+ * entries at that level. */
 enum { MACHINE, TAKEN, REJECTED };
 #if URISCAN__HAVE_SKIP_SIMD
+typedef int read_v(const unsigned char *, const unsigned char *, size_t *,
+                   uriscan__machine_v *);
+typedef int read_p(const unsigned char *, const unsigned char *,
+                   struct uriscan_uri *, size_t *, uriscan__machine_p *);
 static int read_by(const unsigned char *s, size_t len, int rfc3986)
 {
 	struct uriscan_uri u;
 	unsigned before = handed;
 	size_t ev = 0, ep = 0;
 
+	/* the entries of the level in use, as gen.h picks them */
+	const int w512 = uriscan__skip_lv == URISCAN__SIMD_AVX512;
+	read_v *const fv[2][2] = {
+	    {uriscan__uri_fast_iri_v, uriscan__uri_fast_v},
+	    {uriscan__uri_fast512_iri_v, uriscan__uri_fast512_v}};
+	read_p *const fp[2][2] = {
+	    {uriscan__uri_fast_iri_p, uriscan__uri_fast_p},
+	    {uriscan__uri_fast512_iri_p, uriscan__uri_fast512_p}};
+
 	uriscan__uri_reset(&u, URISCAN_RFC3986,
 	                   uriscan_rule_default(URISCAN_RFC3986));
-	int v = rfc3986 ? uriscan__uri_fast_v(s, s + len, &ev, machine_v)
-	                : uriscan__uri_fast_iri_v(s, s + len, &ev, machine_v);
+	int v = fv[w512][rfc3986 != 0](s, s + len, &ev, machine_v);
 	const unsigned mid = handed;
-	int p = rfc3986 ? uriscan__uri_fast_p(s, s + len, &u, &ep, machine_p)
-	                : uriscan__uri_fast_iri_p(s, s + len, &u, &ep, machine_p);
+	int p = fp[w512][rfc3986 != 0](s, s + len, &u, &ep, machine_p);
 	if (v != p || ev != ep || (mid - before) != (handed - mid))
 		return -1;
 	if (v == URISCAN_OK)
@@ -193,7 +205,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: test_uri_fast uri-fast-taken.txt\n");
 		return 2;
 	}
-	tap_diag("the AVX2 read is %s", on ? "in use" : "not in use (no AVX2, or turned off)");
+	tap_diag("the SIMD read is %s", !on ? "not in use (no AVX2, or turned off)"
+	         : uriscan__skip_lv == URISCAN__SIMD_AVX512 ? "AVX-512's"
+	                                                    : "AVX2's");
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\r\n")] = 0;
 		char *tab = strchr(line, '\t');
