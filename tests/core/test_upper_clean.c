@@ -28,6 +28,7 @@
 
 #include "tap.h"
 #include "uriscan.h"
+#include "vec.h"
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #include <cpuid.h>
@@ -148,34 +149,11 @@ static void variants(const unsigned char *in, size_t n)
 	}
 }
 
-/* Unescape src (\\ \t \n \r \xHH) into dst (1024 bytes); the length. */
-static size_t unescape(const char *src, unsigned char *dst)
-{
-	size_t n = 0;
-
-	while (*src && n < 1024) {
-		if (src[0] == '\\' && src[1] == 'x' && src[2] && src[3]) {
-			char hex[3] = {src[2], src[3], 0};
-			dst[n++] = (unsigned char)strtoul(hex, NULL, 16);
-			src += 4;
-		} else if (src[0] == '\\' && src[1]) {
-			dst[n++] = src[1] == 't'   ? '\t'
-			           : src[1] == 'n' ? '\n'
-			           : src[1] == 'r' ? '\r'
-			                           : (unsigned char)src[1];
-			src += 2;
-		} else {
-			dst[n++] = (unsigned char)*src++;
-		}
-	}
-	return n;
-}
-
 int main(int argc, char **argv)
 {
 	char line[2048];
-	unsigned char in[1024];
-	unsigned lines = 0;
+	unsigned char in[sizeof line]; /* an escape is never shorter */
+	unsigned lines = 0, bad_lines = 0;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: test_upper_clean FILE...\n");
@@ -206,12 +184,19 @@ int main(int argc, char **argv)
 			if (input == NULL)
 				continue;
 			input[strcspn(input, "\t")] = 0;
-			variants(in, unescape(input, in));
+			const long n = vec_unescape(input, in, 0);
+			if (n < 0) {
+				tap_diag("  %s: a bad escape: %s", argv[a], input);
+				bad_lines++;
+				continue;
+			}
+			variants(in, (size_t)n);
 			lines++;
 		}
 		fclose(f);
 	}
-	tap_ok(lines >= 20, "%u lines read", lines);
+	tap_ok(lines >= 20 && bad_lines == 0, "%u lines read (%u bad)", lines,
+	       bad_lines);
 	tap_ok(dirty == 0,
 	       "no call of %u leaves the upper halves of the vector registers "
 	       "in use (%u did)",
