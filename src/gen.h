@@ -91,7 +91,7 @@ typedef const unsigned char *uriscan__skip_fn(const unsigned char *s,
                                               unsigned cls);
 uriscan__skip_fn uriscan__skip_ssse3, uriscan__skip_avx2, uriscan__skip_avx512;
 /* The levels of SIMD, each needing the CPU features of those below it
- * (AVX512: AVX-512 F and BW, and BMI2). */
+ * (AVX512: AVX-512 F and BW, and BMI1 and BMI2). */
 enum {
 	URISCAN__SIMD_NONE,
 	URISCAN__SIMD_SSSE3,

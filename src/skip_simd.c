@@ -66,7 +66,8 @@ int uriscan__simd_level_cpu(void)
 {
 	__builtin_cpu_init();
 	if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi2"))
+	    __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("bmi") &&
+	    __builtin_cpu_supports("bmi2"))
 		return URISCAN__SIMD_AVX512;
 	if (__builtin_cpu_supports("avx2"))
 		return URISCAN__SIMD_AVX2;

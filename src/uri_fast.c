@@ -137,17 +137,16 @@ INLINE int authority(const unsigned char *s, size_t n, size_t a,
 	return 1;
 }
 
-/* The rows of s[0, n) from byte o on (o < n, a multiple of 64): as row 0
- * in read_uri, the first '?' into *qpos (when not NULL and still n).
- * Apart: most URLs have one row. */
+/* The rows after the first of s[0, n) (n > 64): as row 0 in read_uri,
+ * the first '?' into *qpos (when not NULL and still n). Apart: most URLs
+ * have one row. */
 TARGET static __attribute__((noinline)) size_t
-later_rows(const unsigned char *s, size_t n, size_t o, size_t *fpos,
-           size_t *qpos)
+later_rows(const unsigned char *s, size_t n, size_t *fpos, size_t *qpos)
 {
 	struct row r;
 	size_t bad;
 
-	for (; o < n; o += 64) {
+	for (size_t o = 64; o < n; o += 64) {
 		LOAD_ROW(s, n, o, &r, 0);
 		if (r.odd && (bad = odd_ok(s, n, o, r.odd, fpos)) != ALL_OK)
 			return bad;
@@ -189,9 +188,9 @@ TARGET INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	uint32_t w;
 	struct row r;
 
-	/* "http" is checked: "://" after it or after its 's', without a
-	 * branch between the two (a list of both in any order mispredicted
-	 * one) */
+	/* "http" is checked: "://" after it or after its 's' (the input has
+	 * 16 bytes or more), without a branch between the two (a list of
+	 * both in any order mispredicted one) */
 	const unsigned tls = s[4] == 's';
 	memcpy(&w, s + 4 + tls, 4);
 	if ((w & URISCAN__W3_MASK) != URISCAN__SLASHES_W4)
@@ -213,8 +212,8 @@ TARGET INLINE int read_uri(const unsigned char *s, const unsigned char *pe,
 	if (u && r.q)
 		qpos = ctz(r.q);
 	if ((r.odd && (*bad = odd_ok(s, n, 0, r.odd, &fpos)) != ALL_OK) ||
-	    (n > 64 && (*bad = later_rows(s, n, 64, &fpos,
-	                                  u ? &qpos : NULL)) != ALL_OK))
+	    (n > 64 &&
+	     (*bad = later_rows(s, n, &fpos, u ? &qpos : NULL)) != ALL_OK))
 		return rfc3986 && s[*bad] >= 0x80 ? READ_NOT_ASCII : READ_MACHINE;
 	if (u == NULL)
 		return READ_VALID;

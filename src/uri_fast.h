@@ -2,8 +2,8 @@
 /*
  * uri_fast.h: RFC 3986's URI-reference (and, for an ASCII input, RFC 3987's
  * IRI-reference, its ASCII twin) after a literal "http://" or "https://",
- * read with AVX2 masks instead of the machine's steps (src/uri_fast.c says
- * how). Internal; not installed.
+ * read with AVX2 or AVX-512 masks instead of the machine's steps
+ * (src/uri_fast.c says how). Internal; not installed.
  *
  * It answers "valid" (and, for a parse, the components), and for RFC 3986
  * one error: a byte >= 0x80 with every byte before it valid, where the

@@ -47,8 +47,9 @@ static const unsigned char k_tab[K_N][32] __attribute__((aligned(32))) = {
     [K_AT] = K32('@'),     [K_COLON] = K32(':'),  [K_PCT] = K32('%')};
 
 #define AVX2 __attribute__((target("avx2")))
-/* The AVX-512 read's: AVX-512 F and BW and BMI2, as skip_simd.c's level
- * URISCAN__SIMD_AVX512 (which the CPU has when it is in use). */
+/* The AVX-512 read's: AVX-512 F and BW, BMI1 and BMI2, as skip_simd.c's
+ * level URISCAN__SIMD_AVX512 asks of the CPU (which has them when the
+ * level is in use). */
 #define AVX512 __attribute__((target("avx2,avx512f,avx512bw,bmi,bmi2")))
 #define INLINE static inline __attribute__((always_inline))
 /* The table through a pointer the compiler cannot see into (an empty asm

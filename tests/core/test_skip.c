@@ -188,7 +188,7 @@ int main(int argc, char **argv)
 	};
 	static const char *const missing[] = {
 	    "", "no SSSE3 on this CPU", "no AVX2 on this CPU",
-	    "no AVX-512 BW (or BMI2) on this CPU"};
+	    "no AVX-512 BW (or BMI1, BMI2) on this CPU"};
 	const int dispatch_only = argc > 1 && strcmp(argv[1], "--dispatch") == 0;
 	int has[4], want;
 
