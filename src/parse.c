@@ -146,15 +146,12 @@ validate_into(const struct uriscan__rule *r, const unsigned char *p,
 	return st;
 }
 
-/* The whole of a call after the grammar lookup; inlined into the public
- * entry points (one call, one lookup per URL) and uriscan__run. It ends in
- * a tail call of the rule's machine, which does the rest (gen.h,
- * GEN_STATUS): on a short URL, saving registers across the call and
- * testing its result afterwards cost as much as the checks before it. */
-static inline __attribute__((always_inline)) int
-run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
-    const char *s, size_t len, unsigned flags, struct uriscan_uri *out,
-    size_t *error_offset)
+/* A call after the grammar lookup, its checks in order, each with its
+ * status: run()'s for any call but the common one. */
+static __attribute__((noinline)) int
+run_checked(const struct uriscan__gen *gen, enum uriscan_grammar g,
+            unsigned rule, const char *s, size_t len, unsigned flags,
+            struct uriscan_uri *out, size_t *error_offset)
 {
 	if (error_offset)
 		*error_offset = 0;
@@ -179,6 +176,37 @@ run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
 	if (r->parse)
 		return r->parse(p, p + len, out, error_offset);
 	return validate_into(r, p, len, out, error_offset);
+}
+
+/* The whole of a call after the grammar lookup; inlined into the public
+ * entry points (one call, one lookup per URL) and uriscan__run. The
+ * common call (a grammar built, no flag, a non-NULL input under 4 GiB, a
+ * rule the grammar has) passes one test and ends in a tail call of the
+ * rule's machine, which does the rest (gen.h, GEN_STATUS): on a short
+ * URL, saving registers across the call and testing its result
+ * afterwards cost as much as the checks before it, and the checks one by
+ * one, each for its status, cost 10 instructions more. Any other call
+ * goes to run_checked, which names what is wrong. */
+static inline __attribute__((always_inline)) int
+run(const struct uriscan__gen *gen, enum uriscan_grammar g, unsigned rule,
+    const char *s, size_t len, unsigned flags, struct uriscan_uri *out,
+    size_t *error_offset)
+{
+	if ((unsigned)g < URISCAN_GRAMMAR_COUNT && gen != NULL &&
+	    (flags | (s == NULL)) == 0 && len <= UINT32_MAX &&
+	    rule < gen->count) {
+		const struct uriscan__rule *r = &gen->rules[rule];
+		const unsigned char *p = (const unsigned char *)s;
+		if (error_offset)
+			*error_offset = 0;
+		if (out == NULL)
+			return r->validate(p, p + len, error_offset);
+		uriscan__uri_reset(out, g, rule);
+		if (r->parse)
+			return r->parse(p, p + len, out, error_offset);
+		return validate_into(r, p, len, out, error_offset);
+	}
+	return run_checked(gen, g, rule, s, len, flags, out, error_offset);
 }
 
 int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
@@ -207,39 +235,30 @@ int uriscan_validate_rule(enum uriscan_grammar g, unsigned rule,
 }
 
 /* The top-rule entry points look the grammar up once (not again through
- * uriscan_rule_default): the per-call cost matters on short URLs. Each
- * takes the common call (a grammar built, no flag, an input of a size the
- * offsets hold; no error struct for a validation) in one test, then the
- * top rule's machine as run() calls it, a tail call: run()'s checks one
- * by one, each with its status, and its second look at the grammar cost
- * a short URL 10 instructions. Any other call goes through run(), which
- * names what is wrong. */
+ * uriscan_rule_default): the per-call cost matters on short URLs. */
 
-/* uriscan_validate's other calls, apart: the error struct's store after
- * the run needs a frame, which the common call then paid for too. */
+/* uriscan_validate with an error struct, apart (a tail call: five
+ * arguments): the store after the run needs a frame, which the call
+ * without one then paid for too. */
 static __attribute__((noinline)) int
-validate_other(const struct uriscan__gen *gen, enum uriscan_grammar g,
-               unsigned rule, const char *s, size_t len, unsigned flags,
-               struct uriscan_error *err)
+validate_err(enum uriscan_grammar g, const char *s, size_t len,
+             unsigned flags, struct uriscan_error *err)
 {
-	if (err == NULL)
-		return run(gen, g, rule, s, len, flags, NULL, NULL);
-	return validated(err, run(gen, g, rule, s, len, flags, NULL,
-	                          &err->offset));
+	const struct uriscan__gen *gen = uriscan__gen_get(g);
+
+	return validated(err, run(gen, g, gen ? gen->default_rule : 0, s, len,
+	                          flags, NULL, &err->offset));
 }
 
 int uriscan_validate(enum uriscan_grammar g, const char *s, size_t len,
                      unsigned flags, struct uriscan_error *err)
 {
 	const struct uriscan__gen *gen = uriscan__gen_get(g);
-	unsigned rule = gen ? gen->default_rule : 0;
 
-	if (gen != NULL && err == NULL && (flags | (s == NULL)) == 0 &&
-	    len <= UINT32_MAX)
-		return gen->rules[rule].validate((const unsigned char *)s,
-		                                 (const unsigned char *)s + len,
-		                                 NULL);
-	return validate_other(gen, g, rule, s, len, flags, err);
+	if (err == NULL)
+		return run(gen, g, gen ? gen->default_rule : 0, s, len, flags,
+		           NULL, NULL);
+	return validate_err(g, s, len, flags, err);
 }
 
 int uriscan_parse_rule(enum uriscan_grammar g, unsigned rule, const char *s,
@@ -255,16 +274,6 @@ int uriscan_parse(enum uriscan_grammar g, const char *s, size_t len,
 {
 	const struct uriscan__gen *gen = uriscan__gen_get(g);
 
-	if (gen != NULL && out != NULL && (flags | (s == NULL)) == 0 &&
-	    len <= UINT32_MAX) {
-		const unsigned rule = gen->default_rule;
-		const struct uriscan__rule *r = &gen->rules[rule];
-		if (r->parse != NULL) {
-			uriscan__uri_reset(out, g, rule);
-			return r->parse((const unsigned char *)s,
-			                (const unsigned char *)s + len, out, NULL);
-		}
-	}
 	if (out == NULL)
 		return URISCAN_E_INVALID_ARG;
 	return run(gen, g, gen ? gen->default_rule : 0, s, len, flags, out,
