@@ -88,30 +88,20 @@ static int machine_p(const unsigned char *p, const unsigned char *pe,
  * entries at that level. */
 enum { MACHINE, TAKEN, REJECTED };
 #if URISCAN__HAVE_SKIP_SIMD
-typedef int read_v(const unsigned char *, const unsigned char *, size_t *,
-                   uriscan__machine_v *);
-typedef int read_p(const unsigned char *, const unsigned char *,
-                   struct uriscan_uri *, size_t *, uriscan__machine_p *);
 static int read_by(const unsigned char *s, size_t len, int rfc3986)
 {
 	struct uriscan_uri u;
 	unsigned before = handed;
 	size_t ev = 0, ep = 0;
 
-	/* the entries of the level in use, as gen.h picks them */
-	const int w512 = uriscan__skip_lv == URISCAN__SIMD_AVX512;
-	read_v *const fv[2][2] = {
-	    {uriscan__uri_fast_iri_v, uriscan__uri_fast_v},
-	    {uriscan__uri_fast512_iri_v, uriscan__uri_fast512_v}};
-	read_p *const fp[2][2] = {
-	    {uriscan__uri_fast_iri_p, uriscan__uri_fast_p},
-	    {uriscan__uri_fast512_iri_p, uriscan__uri_fast512_p}};
-
+	/* the entries of the level in use, picked as gen.h picks them */
 	uriscan__uri_reset(&u, URISCAN_RFC3986,
 	                   uriscan_rule_default(URISCAN_RFC3986));
-	int v = fv[w512][rfc3986 != 0](s, s + len, &ev, machine_v);
+	int v = rfc3986 ? GEN_URI_FAST_(_v, s, s + len, &ev, machine_v)
+	                : GEN_URI_FAST_(_iri_v, s, s + len, &ev, machine_v);
 	const unsigned mid = handed;
-	int p = fp[w512][rfc3986 != 0](s, s + len, &u, &ep, machine_p);
+	int p = rfc3986 ? GEN_URI_FAST_(_p, s, s + len, &u, &ep, machine_p)
+	                : GEN_URI_FAST_(_iri_p, s, s + len, &u, &ep, machine_p);
 	if (v != p || ev != ep || (mid - before) != (handed - mid))
 		return -1;
 	if (v == URISCAN_OK)
