@@ -84,7 +84,8 @@ static int on_match(void *user, const struct uriscan_match *m)
 
 static unsigned calls, dirty;
 
-/* One call f, from a clear state: counted, and counted dirty when it
+/* The call `call` (named `what`; of grammar g on len bytes, as in
+ * calls_on) from a clear state: counted, and counted dirty when it
  * leaves the upper halves in use (the first few printed). */
 #define CHECK(what, call)                                                      \
 	do {                                                                       \
