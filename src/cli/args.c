@@ -31,10 +31,45 @@ static const struct cli_optdef *find_short(const struct cli_optdef *defs,
 	return NULL;
 }
 
+/* The argument of the option d of defs, as given the first time: a
+ * second time is taken once when the argument is the same (an option
+ * without one, or with CLI_REPEAT: each time). */
+struct given {
+	unsigned char seen[CLI_OPTDEFS_MAX];
+	const char *arg[CLI_OPTDEFS_MAX];
+};
+
+static int take(struct given *g, const struct cli_optdef *defs,
+                const struct cli_optdef *d, const char *spelled,
+                const char *arg)
+{
+	size_t k = (size_t)(d - defs);
+	char name[CLI_OPT_NAME_MAX];
+
+	if ((d->arg & CLI_REPEAT) || (d->arg & CLI_ARG_KIND) == CLI_ARG_NONE)
+		return 1;
+	if (!g->seen[k]) {
+		g->seen[k] = 1;
+		g->arg[k] = arg;
+		return 1;
+	}
+	if ((arg == NULL) == (g->arg[k] == NULL) &&
+	    (arg == NULL || strcmp(arg, g->arg[k]) == 0))
+		return 0;
+	cli_opt_name(d, spelled, name);
+	USAGE("option '%s' given twice with different values ('%s' and '%s')",
+	      name, g->arg[k] ? g->arg[k] : "", arg ? arg : "");
+}
+
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
                    char **argv, cli_set_fn set, void *ctx)
 {
 	int only_files = 0, nfiles = 0;
+	struct given given;
+
+	if (ndefs > CLI_OPTDEFS_MAX)
+		USAGE("internal error: %zu options in one table", ndefs);
+	memset(&given, 0, sizeof given);
 
 	for (int i = 0; i < argc; i++) {
 		char *a = argv[i];
@@ -56,7 +91,7 @@ int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
 
 			if (d == NULL)
 				USAGE("unknown option '--%.*s'", (int)nlen, name);
-			if (d->arg == CLI_ARG_REQUIRED) {
+			if ((d->arg & CLI_ARG_KIND) == CLI_ARG_REQUIRED) {
 				if (eq)
 					arg = eq + 1;
 				else if (i + 1 < argc)
@@ -64,12 +99,13 @@ int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
 				else
 					USAGE("option '--%s' needs an argument",
 					      d->long_name);
-			} else if (d->arg == CLI_ARG_OPTIONAL) {
+			} else if ((d->arg & CLI_ARG_KIND) == CLI_ARG_OPTIONAL) {
 				arg = eq ? eq + 1 : NULL;
 			} else if (eq) {
 				USAGE("option '--%s' takes no argument", d->long_name);
 			}
-			set(ctx, d, a, arg);
+			if (take(&given, defs, d, a, arg))
+				set(ctx, d, a, arg);
 			continue;
 		}
 		for (const char *c = a + 1; *c; c++) {
@@ -78,7 +114,7 @@ int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
 
 			if (d == NULL)
 				USAGE("unknown option '%s'", spelled);
-			if (d->arg == CLI_ARG_REQUIRED) {
+			if ((d->arg & CLI_ARG_KIND) == CLI_ARG_REQUIRED) {
 				const char *arg;
 				if (c[1] != '\0')
 					arg = c + 1;
@@ -86,7 +122,8 @@ int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
 					arg = argv[++i];
 				else
 					USAGE("option '%s' needs an argument", spelled);
-				set(ctx, d, spelled, arg);
+				if (take(&given, defs, d, spelled, arg))
+					set(ctx, d, spelled, arg);
 				break;
 			}
 			set(ctx, d, spelled, NULL);

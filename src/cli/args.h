@@ -19,9 +19,18 @@ enum { CLI_ARG_NONE = 0, CLI_ARG_REQUIRED = 1, CLI_ARG_OPTIONAL = 2 };
 struct cli_optdef {
 	char short_name;       /* 0: long form only */
 	const char *long_name;
-	int arg;               /* CLI_ARG_* (optional: long form only) */
+	int arg;               /* CLI_ARG_* (optional: long form only), with
+	                        * CLI_REPEAT or'ed in: each occurrence goes
+	                        * to set(); without it an option with an
+	                        * argument given again with another argument
+	                        * is a usage error */
 	int id;                /* the caller's */
 };
+
+enum { CLI_ARG_KIND = 3, CLI_REPEAT = 4 };
+/* At most this many options in one table (the scanner's memory of the
+ * arguments given). */
+#define CLI_OPTDEFS_MAX 64
 
 /* Called for each option in order: spelled is the option as written
  * ("-g", "--grammar=x"), arg its argument or NULL. */
@@ -31,7 +40,10 @@ typedef void (*cli_set_fn)(void *ctx, const struct cli_optdef *d,
 /*
  * Scan argv[0..argc): options go to set(), the operands (FILEs) are moved,
  * in order, to the front of argv. Returns their number. An unknown option
- * or a missing or extra argument is a usage error (report.h).
+ * or a missing or extra argument is a usage error (report.h), and so is
+ * an option without CLI_REPEAT given twice with different arguments
+ * ("-g 3986 -g 3987": which one was meant cannot be told); given twice
+ * with the same argument, it is taken once.
  */
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,
                    char **argv, cli_set_fn set, void *ctx);

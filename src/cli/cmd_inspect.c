@@ -121,8 +121,6 @@ static int cmd_inspect(int argc, char **argv)
 
 	opts_parse(&o, "inspect", argc, argv,
 	           OPT_GRAMMAR | OPT_NULL | OPT_FORMAT | OPT_HELP);
-	if (o.format == FORMAT_TSV_ALL)
-		cli_usage_error("inspect: --format is jsonl or tsv");
 	r = cli_calloc(1, sizeof *r); /* host_info holds 2 KiB buffers */
 	r->g = cli_grammar(o.grammar);
 	r->format = o.format;

@@ -220,6 +220,7 @@ static int run_records(struct opts *o, reader_record_fn fn)
 	memset(&run, 0, sizeof run);
 	if (o->deny) {
 		deny_compile(&deny, o->deny);
+		deny.allow_unreadable = o->allow_unreadable;
 		run.deny = &deny;
 	}
 	run.grammar = cli_grammar(o->grammar);
@@ -269,7 +270,9 @@ static int cmd_check(int argc, char **argv)
 
 	opts_parse(&o, "check", argc, argv,
 	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP |
-	               OPT_DENY);
+	               OPT_DENY | OPT_ALLOW_UNREADABLE);
+	if (o.allow_unreadable && o.deny == NULL)
+		cli_usage_error("--allow-unreadable goes with --deny");
 	return run_records(&o, check_record);
 }
 
@@ -287,12 +290,15 @@ const struct cli_command cli_cmd_parse = {
 
 const struct cli_command cli_cmd_check = {
     "check",
-    "uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [--deny=LIST] [FILE...]\n",
+    "uriscan check [-g GRAMMAR] [-r RULE] [-z] [-q] [--deny=LIST]...\n"
+    "              [--allow-unreadable] [FILE...]\n",
     "print FILE:LINE:COLUMN: ERROR: message for each invalid record\n"
     "(COLUMN is the 1-based byte where the record stopped being\n"
     "valid; length + 1 when it ends too early); --deny=CLASS,...,\n"
     "flag:NAME,...: also FILE:LINE: denied: REASON for each record\n"
     "whose host is an address of a denied class (in any form: see\n"
-    "inspect) or that has a denied confusion flag; exit status 1\n",
+    "inspect), that has a denied confusion flag, or whose host\n"
+    "cannot be read (\"unreadable host (STATUS)\": a deny list fails\n"
+    "closed); exit status 1\n",
     cmd_check,
 };

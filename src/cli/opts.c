@@ -30,19 +30,36 @@ static const struct cli_optdef optdefs[] = {
     {0, "non-strict", CLI_ARG_NONE, OPT_NON_STRICT},
     {0, "get", CLI_ARG_REQUIRED, OPT_GET},
     {0, "strict-get", CLI_ARG_NONE, OPT_STRICT_GET},
-    {0, "deny", CLI_ARG_REQUIRED, OPT_DENY},
+    {0, "deny", CLI_ARG_REQUIRED | CLI_REPEAT, OPT_DENY},
+    {0, "allow-unreadable", CLI_ARG_NONE, OPT_ALLOW_UNREADABLE},
 };
 #define N_OPTDEFS (sizeof optdefs / sizeof optdefs[0])
 
-static enum format format_named(const char *arg)
+/* The formats of each command that takes --format, as its --help says
+ * them (another command's format is an unknown one). */
+static const struct {
+	const char *command, *names;
+} formats[] = {
+    {"parse", "jsonl, tsv or tsv-all"},
+    {"inspect", "jsonl or tsv"},
+    {"normalize", "jsonl; without --format: the result as text"},
+    {"resolve", "jsonl; without --format: the result as text"},
+};
+
+static enum format format_named(const char *command, const char *arg)
 {
+	const char *names = "jsonl";
+
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].command, command) == 0)
+			names = formats[i].names;
 	if (strcmp(arg, "jsonl") == 0)
 		return FORMAT_JSONL;
-	if (strcmp(arg, "tsv") == 0)
+	if (strcmp(arg, "tsv") == 0 && strstr(names, "tsv"))
 		return FORMAT_TSV;
-	if (strcmp(arg, "tsv-all") == 0)
+	if (strcmp(arg, "tsv-all") == 0 && strstr(names, "tsv-all"))
 		return FORMAT_TSV_ALL;
-	cli_usage_error("unknown format '%s' (jsonl, tsv or tsv-all)", arg);
+	cli_usage_error("unknown format '%s' for %s (%s)", arg, command, names);
 }
 
 /* The options of one command: what it allows. */
@@ -74,7 +91,7 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		o->quiet = 1;
 		break;
 	case OPT_FORMAT:
-		o->format = format_named(arg);
+		o->format = format_named(o->command, arg);
 		o->format_given = 1;
 		break;
 	case OPT_ALL:
@@ -114,7 +131,21 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		o->strict_get = 1;
 		break;
 	case OPT_DENY:
-		o->deny = arg;
+		/* several lists are one: --deny=loopback --deny=private denies
+		 * both (the list lives until the process ends) */
+		if (o->deny == NULL) {
+			o->deny = arg;
+		} else {
+			size_t a = strlen(o->deny), b = strlen(arg);
+			char *both = cli_malloc(a + b + 2);
+			memcpy(both, o->deny, a);
+			both[a] = ',';
+			memcpy(both + a + 1, arg, b + 1);
+			o->deny = both;
+		}
+		break;
+	case OPT_ALLOW_UNREADABLE:
+		o->allow_unreadable = 1;
 		break;
 	default:
 		break;

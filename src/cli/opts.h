@@ -26,6 +26,7 @@ enum {
 	OPT_GET = 1 << 15,
 	OPT_STRICT_GET = 1 << 16,
 	OPT_DENY = 1 << 17,
+	OPT_ALLOW_UNREADABLE = 1 << 18,
 };
 
 enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
@@ -47,7 +48,8 @@ struct opts {
 	int non_strict;                       /* resolve */
 	const char *get;                      /* parse --get TEMPLATE */
 	int strict_get;                       /* get, parse --get */
-	const char *deny;                     /* check --deny LIST */
+	const char *deny;                     /* check --deny LIST[,LIST...] */
+	int allow_unreadable;                 /* check --allow-unreadable */
 };
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with

@@ -56,6 +56,14 @@ static const struct opt_help opt_help[] = {
      "      --strict-get       a record without a field of TEMPLATE is an\n"
      "                         error\n"},
     {OPT_FORMAT, NULL},
+    {OPT_DENY,
+     "      --deny=LIST        deny records by address class (loopback,\n"
+     "                         private, link-local, ...) and flag:NAME;\n"
+     "                         given twice, both lists are denied\n"},
+    {OPT_ALLOW_UNREADABLE,
+     "      --allow-unreadable  with --deny: a record whose host cannot be\n"
+     "                         read (idna, syntax, too_long, ...) passes\n"
+     "                         instead of being denied\n"},
     {OPT_NULL,
      "  -z, --null             records end with a NUL byte instead of a\n"
      "                         newline (as grep -z); nothing is stripped\n"},
@@ -68,6 +76,9 @@ static const char *format_help(const char *command)
 {
 	if (strcmp(command, "parse") == 0)
 		return "      --format=FORMAT    jsonl (default), tsv or tsv-all (below)\n";
+	if (strcmp(command, "inspect") == 0)
+		return "      --format=FORMAT    jsonl (default) or tsv (a header line,\n"
+		       "                         then a line per record)\n";
 	return "      --format=FORMAT    jsonl: an object with the components of\n"
 	       "                         the result (default: the result as text)\n";
 }

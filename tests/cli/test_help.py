@@ -11,7 +11,8 @@ has an Options section and is not the global help; every option it lists
 (the "-x, --long" or "--long" at the start of an option line) is accepted
 by the command (its own --help is asked with it: an unknown option would
 be a usage error, exit 2) and appears in the Options section of
-`uriscan --help`. Prints TAP.
+`uriscan --help`; the default --format a command's help names is the one
+it prints without --format. Prints TAP.
 """
 import os
 import re
@@ -74,4 +75,36 @@ for cmd in commands:
             refused.append(o)
     ok(not refused, f"{cmd}: every option its --help lists is accepted",
        f"refused: {refused}")
+
+# The default output format each --help names is the one printed without
+# --format ("jsonl (default)": JSON objects; "tsv (default)" or "default:
+# the result as text": no JSON object). inspect's help named text while it
+# printed JSON Lines.
+LOG_LINE = ('1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET /a?b=1 HTTP/1.0" '
+            '200 2326 "http://r.example/x" "ua"\n')
+SAMPLE = {"log": ([], LOG_LINE), "resolve": (["--base=http://x/"], "a/b\n"),
+          "extract": ([], "see http://a.example/b here\n")}
+for cmd in commands:
+    rc, text, _ = run(cmd, "--help")
+    m = re.search(r"^ {6}--format=FORMAT +(.*(?:\n {20,}.*)*)", text, re.M)
+    if not m:
+        continue
+    said = " ".join(m.group(1).split())
+    d = re.search(r"\b(jsonl|tsv) \(default", said)
+    if "default: the result as text" in said:
+        default = "text"
+    elif d:
+        default = d.group(1)
+    else:
+        ok(False, f"{cmd} --help: --format names its default", said)
+        continue
+    extra, stdin = SAMPLE.get(cmd, ([], "http://a.example/b?c=1\n"))
+    p = subprocess.run([cli, cmd, *extra], input=stdin.encode(),
+                       capture_output=True, timeout=60)
+    first = p.stdout.decode(errors="replace").split("\n", 1)[0]
+    is_json = first.startswith("{")
+    ok(p.returncode in (0, 1) and first != "" and
+       is_json == (default == "jsonl"),
+       f"{cmd}: without --format it prints {default}, as its --help says",
+       f"--help: {said!r}; output: {first[:200]!r}")
 sys.exit(done())
