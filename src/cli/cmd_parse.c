@@ -267,13 +267,17 @@ static int cmd_parse(int argc, char **argv)
 static int cmd_check(int argc, char **argv)
 {
 	struct opts o;
+	int rc;
 
 	opts_parse(&o, "check", argc, argv,
 	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP |
 	               OPT_DENY | OPT_ALLOW_UNREADABLE);
+
 	if (o.allow_unreadable && o.deny == NULL)
 		cli_usage_error("--allow-unreadable goes with --deny");
-	return run_records(&o, check_record);
+	rc = run_records(&o, check_record);
+	opts_free(&o);
+	return rc;
 }
 
 const struct cli_command cli_cmd_parse = {

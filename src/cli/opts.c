@@ -141,7 +141,8 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 			memcpy(both, o->deny, a);
 			both[a] = ',';
 			memcpy(both + a + 1, arg, b + 1);
-			o->deny = both;
+			free(o->deny_joined);
+			o->deny = o->deny_joined = both;
 		}
 		break;
 	case OPT_ALLOW_UNREADABLE:
@@ -150,6 +151,12 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 	default:
 		break;
 	}
+}
+
+void opts_free(struct opts *o)
+{
+	free(o->deny_joined);
+	o->deny_joined = NULL;
 }
 
 void opts_parse(struct opts *o, const char *command, int argc, char **argv,

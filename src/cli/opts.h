@@ -49,8 +49,13 @@ struct opts {
 	const char *get;                      /* parse --get TEMPLATE */
 	int strict_get;                       /* get, parse --get */
 	const char *deny;                     /* check --deny LIST[,LIST...] */
+	char *deny_joined; /* deny when several lists were joined (owned:
+	                    * opts_free) */
 	int allow_unreadable;                 /* check --allow-unreadable */
 };
+
+/* Free what o owns (the joined --deny lists). */
+void opts_free(struct opts *o);
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with
  * the OPT_* options in `allowed`; --help prints the command's help

@@ -21,7 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 ".."))
-from tap import done, ok  # noqa: E402 (tests/tap.py)
+from tap import done, ok, skip  # noqa: E402 (tests/tap.py)
 
 cli = sys.argv[1]
 OPT_LINE = re.compile(r"^  (?:(-[a-zA-Z]), |    )(--[a-z][a-z-]*)", re.M)
@@ -101,6 +101,10 @@ for cmd in commands:
     extra, stdin = SAMPLE.get(cmd, ([], "http://a.example/b?c=1\n"))
     p = subprocess.run([cli, cmd, *extra], input=stdin.encode(),
                        capture_output=True, timeout=60)
+    if b"is not built into this library" in p.stderr:
+        skip(f"{cmd}: without --format it prints {default}",
+             "the default grammar is not in this build")
+        continue
     first = p.stdout.decode(errors="replace").split("\n", 1)[0]
     is_json = first.startswith("{")
     ok(p.returncode in (0, 1) and first != "" and
