@@ -18,11 +18,14 @@
  * browser removes them). */
 struct uriscan__wread {
 	int status;          /* OK, E_SYNTAX (the browser fails the URL),
-	                        E_UNSUPPORTED (not a special scheme, or no
-	                        scheme and no "//") */
+	                        E_UNSUPPORTED (no host: no scheme and no
+	                        "//", a relative reference; or a scheme that
+	                        is not special without "//", an opaque path) */
 	size_t err_off;
 	size_t begin, end;   /* the input without leading/trailing C0 and spaces */
 	int has_scheme, special, file, scheme_relative;
+	int opaque;          /* a scheme that is not special: the opaque host */
+	int no_host;         /* opaque without "//": no host (an opaque path) */
 	size_t scheme_end;   /* the ':' */
 	size_t slashes_at;   /* where the slashes after the scheme start */
 	unsigned slashes;    /* '/' and '\' there */
@@ -65,6 +68,14 @@ static inline size_t uriscan__nx(const unsigned char *s, size_t i, size_t e)
 /* Read s[0, len) as a browser does, up to the port; the status. */
 int uriscan__wread(const unsigned char *s, size_t len,
                    struct uriscan__wread *w);
+
+/* The WHATWG opaque-host parser (schemes that are not special) on s[b,
+ * e), tabs and newlines skipped (browser_opaque.c): "[IPv6]" as whost
+ * gives it, or the bytes with C0 controls, DEL and non-ASCII
+ * percent-encoded (invalid UTF-8 as U+FFFD); the arguments and statuses
+ * of uriscan__whost. */
+int uriscan__wopaque(const unsigned char *s, size_t b, size_t e, char *out,
+                     size_t cap, size_t *n, size_t *eoff);
 
 /* The WHATWG host parser (special schemes) on s[b, e): the host it gives
  * (a lower-case ASCII name, a dotted quad, "[IPv6]") into out[0, cap),

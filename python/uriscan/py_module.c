@@ -17,6 +17,13 @@ static PyObject *idna_available(PyObject *m, PyObject *unused)
 	return PyBool_FromLong(uriscan_idna_available());
 }
 
+static PyObject *uts46_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_uts46_available());
+}
+
 static PyObject *psl_available(PyObject *m, PyObject *unused)
 {
 	(void)m;
@@ -102,6 +109,11 @@ static PyMethodDef methods[] = {
     {"idna_available", idna_available, METH_NOARGS,
      "idna_available($module, /)\n--\n\n"
      "-> bool: to_uri(idna=True) works (built with libidn2)."},
+    {"uts46_available", uts46_available, METH_NOARGS,
+     "uts46_available($module, /)\n--\n\n"
+     "-> bool: the browser's IDNA (UTS #46 through ICU) is built in: without\n"
+     "it a non-ASCII host raises uriscan.Error 'idna_unavailable', and the\n"
+     "flags mixed_script and ascii_lookalike are never set."},
     {"grammars", grammars, METH_NOARGS,
      "grammars($module, /)\n--\n\n"
      "-> list[str]: the grammars built into this library."},
@@ -247,7 +259,7 @@ static const char *const all_names[] = {
     "idna_available", "is_valid", "log_line", "log_records", "normalize",
     "parse", "psl_available", "query_get", "query_params", "recompose",
     "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
-    NULL};
+    "uts46_available", NULL};
 
 static int add_all(PyObject *m)
 {
