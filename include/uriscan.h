@@ -117,7 +117,7 @@ URISCAN_API const char *uriscan_version_string(void);
 	X(13, E_BUFFER_TOO_SMALL, "buffer_too_small",                              \
 	  "output buffer too small: the size needed was stored")                  \
 	X(14, E_IDNA_UNAVAILABLE, "idna_unavailable",                              \
-	  "IDNA conversion is not built into this library (no libidn2)")          \
+	  "IDNA is not built into this library (no libidn2, or no ICU for hosts)")          \
 	X(15, E_IDNA, "idna", "the host cannot be converted with IDNA ToASCII") \
 	X(16, E_BASE_RELATIVE, "base_relative",                                    \
 	  "the base of a resolution is not an absolute URI (it has no scheme)")   \
@@ -582,8 +582,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
 #define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
 #define URISCAN_EXTRACT_KEEP_CUT (1u << 3) /* report cut matches (rule 8) */
-/* each match's URL-confusion flags in uriscan_match.confusion (libidn2
- * may allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
+/* each match's URL-confusion flags in uriscan_match.confusion (ICU may
+ * allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
 #define URISCAN_EXTRACT_CONFUSION (1u << 4)
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
@@ -678,7 +678,7 @@ URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
  * URISCAN_OK, or the error of uriscan_extractor_new, or E_INVALID_ARG (cb
  * NULL, s NULL with a length). *count (may be NULL) gets the number of
  * matches reported. Allocates nothing (with URISCAN_EXTRACT_CONFUSION,
- * only inside libidn2, as uriscan_confusion).
+ * only inside ICU, as uriscan_confusion).
  */
 typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
 URISCAN_API int uriscan_extract(enum uriscan_grammar g, const char *s,
@@ -1460,7 +1460,7 @@ enum uriscan_confusion {
  * URISCAN_E_INVALID_ARG, or URISCAN_E_GRAMMAR_UNKNOWN /
  * URISCAN_E_GRAMMAR_UNAVAILABLE for a grammar g that is not known or not
  * built (never a set of flags without browser_host_differs's answer).
- * Allocates only inside libidn2 (freed).
+ * Allocates only inside ICU (freed), for a host that is not ASCII.
  */
 URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
                                   size_t len, unsigned flags,
@@ -1478,7 +1478,7 @@ URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
  * URISCAN_E_INVALID_ARG (found NULL, s NULL with len > 0, flags not 0, a
  * host span outside s[0, len)), URISCAN_E_GRAMMAR_UNKNOWN /
  * URISCAN_E_GRAMMAR_UNAVAILABLE (u->grammar); err->offset is 0 for all of
- * them. Reads only s[0, len); allocates only inside libidn2 (freed).
+ * them. Reads only s[0, len); allocates only inside ICU (freed).
  */
 URISCAN_API int uriscan_confusion_parsed(const char *s, size_t len,
                                          const struct uriscan_uri *u,

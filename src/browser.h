@@ -81,7 +81,7 @@ int uriscan__wopaque(const unsigned char *s, size_t b, size_t e, char *out,
  * (a lower-case ASCII name, a dotted quad, "[IPv6]") into out[0, cap),
  * *n its length (or the length needed). OK, E_SYNTAX (the browser fails
  * the URL), E_IDNA (IDNA refuses the name), E_IDNA_UNAVAILABLE (the name
- * needs IDNA and there is no libidn2), E_TOO_LONG, E_BUFFER_TOO_SMALL.
+ * needs IDNA and there is no ICU), E_TOO_LONG, E_BUFFER_TOO_SMALL.
  * *eoff: b. */
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff);
