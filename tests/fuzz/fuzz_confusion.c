@@ -33,7 +33,9 @@
  *  - uriscan_site (with libpsl) of that host: a status, and a site that is
  *    the host or a dot-separated suffix of it;
  *  - issue 49: the flags are the same with a NUL, or another byte, after
- *    the input (never read); mixed_script and ascii_lookalike only with
+ *    the input (never read); an extractor with URISCAN_EXTRACT_CONFUSION
+ *    gives every match the flags of its bytes, the same fed whole or in
+ *    two chunks cut anywhere; mixed_script and ascii_lookalike only with
  *    idn, and only in a library with ICU; ipv6_zone only where the bytes
  *    hold '[' and '%'; an opaque host (a scheme that is not special) is
  *    printable ASCII without a forbidden host code point outside its
@@ -123,6 +125,81 @@ static void check_after(enum uriscan_grammar g, const char *s, size_t len,
 	            (unsigned)found, (unsigned)f0, (unsigned)f1);
 }
 
+/* The flags of each match an extractor with URISCAN_EXTRACT_CONFUSION
+ * finds in s[0, len): the same fed whole and fed in two chunks cut at
+ * every eighth of the input (the flags do not depend on chunking), and
+ * each the set uriscan_confusion gives for the match's bytes. */
+#define MATCHES_MAX 64
+struct seen {
+	unsigned n;
+	uint64_t off[MATCHES_MAX];
+	uint32_t flags[MATCHES_MAX];
+};
+
+static void drain(uriscan_extractor *x, struct seen *m,
+                  enum uriscan_grammar g)
+{
+	struct uriscan_match mt;
+
+	while (uriscan_extractor_next(x, &mt) == URISCAN_OK) {
+		uint32_t f = 77;
+		uriscan_confusion(g, mt.bytes, mt.nbytes, 0, &f, NULL);
+		FUZZ_ASSERT(mt.confusion == f,
+		            "extracted match at %llu: flags %#x, its bytes' %#x",
+		            (unsigned long long)mt.offset, (unsigned)mt.confusion,
+		            (unsigned)f);
+		if (m->n < MATCHES_MAX) {
+			m->off[m->n] = mt.offset;
+			m->flags[m->n] = mt.confusion;
+		}
+		m->n++;
+	}
+}
+
+static void extract_in(enum uriscan_grammar g, const char *s, size_t len,
+                       size_t cut, struct seen *m)
+{
+	struct uriscan_extract_options opt;
+	uriscan_extractor *x = NULL;
+
+	memset(&opt, 0, sizeof opt);
+	opt.size = sizeof opt;
+	opt.flags = URISCAN_EXTRACT_CONFUSION;
+	m->n = 0;
+	if (uriscan_extractor_new(g, &opt, &x) != URISCAN_OK)
+		return;
+	uriscan_extractor_feed(x, s, cut);
+	drain(x, m, g);
+	uriscan_extractor_feed(x, s + cut, len - cut);
+	drain(x, m, g);
+	uriscan_extractor_finish(x);
+	drain(x, m, g);
+	uriscan_extractor_free(x);
+}
+
+static void check_chunks(enum uriscan_grammar g, const char *s, size_t len)
+{
+	static struct seen whole, cut;
+
+	if (len > 4096)
+		return;
+	extract_in(g, s, len, len, &whole);
+	for (unsigned k = 1; k < 8; k++) {
+		extract_in(g, s, len, len * k / 8, &cut);
+		FUZZ_ASSERT(cut.n == whole.n &&
+		                memcmp(cut.off, whole.off,
+		                       sizeof(uint64_t) * (whole.n < MATCHES_MAX
+		                                               ? whole.n
+		                                               : MATCHES_MAX)) == 0 &&
+		                memcmp(cut.flags, whole.flags,
+		                       sizeof(uint32_t) * (whole.n < MATCHES_MAX
+		                                               ? whole.n
+		                                               : MATCHES_MAX)) == 0,
+		            "extract with flags: %u matches whole, %u cut at %zu "
+		            "(or other flags)", whole.n, cut.n, len * k / 8);
+	}
+}
+
 static void check_confusion(enum uriscan_grammar g, const char *s,
                             size_t len, int bad_flag)
 {
@@ -179,6 +256,7 @@ static void check_confusion(enum uriscan_grammar g, const char *s,
 	                (found & URISCAN_CONFUSION_USERINFO),
 	            "confusion: multiple_at without userinfo");
 	check_after(g, s, len, found);
+	check_chunks(g, s, len);
 	{
 		const uint32_t spoof = URISCAN_CONFUSION_MIXED_SCRIPT |
 		                       URISCAN_CONFUSION_ASCII_LOOKALIKE;
