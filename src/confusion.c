@@ -125,6 +125,10 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 	struct uriscan_host_addr a, b;
 	size_t n, mn, eo, i;
 
+	/* an opaque host is an address only in brackets ("0x7f.1" is the
+	 * string it is) */
+	if (opaque && bn > 0 && bh[0] != '[')
+		return same_opaque(s, hb, he, bh, bn);
 	if (uriscan_host_address(bh, bn, 0, &b, NULL) == URISCAN_OK &&
 	    b.family != URISCAN_IP_NONE) {
 		/* an address: the grammar's host must be the same one, written
@@ -135,8 +139,6 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 		       (a.family == URISCAN_IP_V6 ||
 		        (a.form == URISCAN_IP_FORM_DOTTED && a.notes == 0));
 	}
-	if (opaque)
-		return same_opaque(s, hb, he, bh, bn);
 	n = uriscan__cf_decode_host(s, hb, he, d, sizeof d, &h);
 	if (n == sizeof d && he - hb > sizeof d)
 		return 0; /* longer than any host the browser reads */
