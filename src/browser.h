@@ -73,7 +73,8 @@ int uriscan__wread(const unsigned char *s, size_t len,
  * e), tabs and newlines skipped (browser_opaque.c): "[IPv6]" as whost
  * gives it, or the bytes with C0 controls, DEL and non-ASCII
  * percent-encoded (invalid UTF-8 as U+FFFD); the arguments and statuses
- * of uriscan__whost. */
+ * of uriscan__whost (E_TOO_LONG: the host written, its escapes included,
+ * is over URISCAN__WHOST_MAX bytes, so that it reads back as itself). */
 int uriscan__wopaque(const unsigned char *s, size_t b, size_t e, char *out,
                      size_t cap, size_t *n, size_t *eoff);
 

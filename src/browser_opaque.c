@@ -120,7 +120,8 @@ int uriscan__wopaque(const unsigned char *s, size_t b, size_t e, char *out,
 		}
 	}
 	*n = k;
-	if (k > URISCAN__WHOST_MAX * 3)
+	/* the host written (not the bytes read): what a reader takes back */
+	if (k > URISCAN__WHOST_MAX)
 		return URISCAN_E_TOO_LONG;
 	return k > cap ? URISCAN_E_BUFFER_TOO_SMALL : URISCAN_OK;
 }
