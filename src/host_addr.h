@@ -40,6 +40,14 @@ int uriscan__host_read(const unsigned char *s, size_t len, int skip,
                        struct uriscan_host_addr *out,
                        struct uriscan_error *err);
 
+/* The IPv6 literal s[b, e) of host s (without its brackets; offsets in s),
+ * perhaps followed by a zone ("%25zone" or "%zone"): *out's address, and
+ * with a zone the note URISCAN_HOST_ZONE, zone_off and zone_len (host_v6.c).
+ * URISCAN_OK or URISCAN_E_SYNTAX with err's offset. */
+int uriscan__read_v6_zone(const unsigned char *s, size_t b, size_t e,
+                          struct uriscan_host_addr *out,
+                          struct uriscan_error *err);
+
 /* The fast path of uriscan_host_address: 1 when host s[0, len) is a name
  * read from its own bytes (no '%', no ':', no '[' first, no byte >= 0x80)
  * whose last label (after one trailing '.') is not a
