@@ -294,7 +294,12 @@ int uriscan__host_read(const unsigned char *s, size_t len, int skip,
 
 	uriscan__host_err(err, URISCAN_OK, 0);
 	memset(out, 0, sizeof *out);
-	if (!skip && uriscan__name_fast(s, len, &out->notes))
+	/* a name from its bytes; tabs and newlines (skip) would be read as
+	 * bytes of a label there */
+	if ((!skip || (memchr(s, '\t', len) == NULL &&
+	               memchr(s, '\n', len) == NULL &&
+	               memchr(s, '\r', len) == NULL)) &&
+	    uriscan__name_fast(s, len, &out->notes))
 		return URISCAN_OK; /* a name: family NONE, class NONE */
 	if (len > 0 && s[0] == '[') {
 		if (s[len - 1] != ']' || len < 2)
