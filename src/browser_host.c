@@ -143,10 +143,7 @@ static _Thread_local struct {
 	unsigned char in[URISCAN__WHOST_MAX], out[URISCAN__WHOST_MAX];
 } last_idna;
 
-/* d[0, *dn) (cap bytes) through UTS #46 (idna_icu.c), in place:
- * URISCAN_OK, URISCAN_E_IDNA, URISCAN_E_TOO_LONG or
- * URISCAN_E_IDNA_UNAVAILABLE. */
-static int to_ascii(unsigned char *d, size_t *dn, size_t cap)
+int uriscan__uts46_cached(unsigned char *d, size_t *dn, size_t cap)
 {
 	char a[URISCAN__WHOST_MAX];
 	size_t n = *dn, an = 0;
@@ -226,7 +223,7 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 			if (d[i] >= 'A' && d[i] <= 'Z')
 				d[i] = (unsigned char)(d[i] + 32);
 	} else {
-		st = to_ascii(d, &dn, sizeof d);
+		st = uriscan__uts46_cached(d, &dn, sizeof d);
 		if (st != URISCAN_OK)
 			return st;
 	}

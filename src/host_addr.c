@@ -13,7 +13,6 @@
 
 #include "browser.h"
 #include "host_addr.h"
-#include "idna_icu.h"
 #include "pct.h"
 #include "uriscan.h"
 
@@ -260,10 +259,9 @@ static int read_mapped(const unsigned char *s, size_t len, int skip,
                        struct uriscan_error *err)
 {
 	unsigned char d[URISCAN__WHOST_MAX];
-	char m[URISCAN__WHOST_MAX];
 	struct rd r = {s, len, 0, 0, 0, skip, 0};
-	size_t dn = 0, mn = 0;
-	unsigned c;
+	size_t dn = 0;
+	unsigned c, fw;
 	int got, st;
 
 	while ((got = rd_next(&r, &c)) != 0) {
@@ -273,12 +271,12 @@ static int read_mapped(const unsigned char *s, size_t len, int skip,
 			return fail(err, URISCAN_E_TOO_LONG, 0);
 		d[dn++] = (unsigned char)c;
 	}
-	st = uriscan__uts46_to_ascii(d, dn, m, sizeof m, &mn);
+	fw = has_fullwidth(d, dn) ? URISCAN_HOST_FULLWIDTH : 0u;
+	st = uriscan__uts46_cached(d, &dn, sizeof d);
 	if (st != URISCAN_OK)
 		return fail(err, st, 0);
-	out->notes = r.notes | URISCAN_HOST_MAPPED |
-	             (has_fullwidth(d, dn) ? URISCAN_HOST_FULLWIDTH : 0u);
-	st = read_v4((const unsigned char *)m, mn, 0, 1, out, err);
+	out->notes = r.notes | URISCAN_HOST_MAPPED | fw;
+	st = read_v4(d, dn, 0, 1, out, err);
 	if (st != URISCAN_OK)
 		uriscan__host_err(err, st, 0); /* offsets of m, not of the host */
 	return st;
