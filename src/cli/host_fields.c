@@ -97,8 +97,8 @@ void host_fields_jsonl(const struct host_info *h, const char *prefix,
 	out_char(']');
 	/* the flags this library cannot compute (no ICU): said, as a
 	 * missing grammar is */
-	f = uriscan_confusion_unavailable();
-	if ((opts & HOST_FIELDS_ERRORS) && f != 0) {
+	if ((opts & HOST_FIELDS_ERRORS) &&
+	    (f = uriscan_confusion_unavailable()) != 0) {
 		uint32_t all = f;
 		OUT_LIT(",\"flags_unavailable\":[");
 		for (; f != 0; f &= f - 1) {
