@@ -392,3 +392,29 @@ def test_log_records_equal_cli():
         same_fields(r, c, False, "target_")
     for r, c in zip(referers, cli_inspect([r["referer"] for r in referers])):
         same_fields(r, c, False, "referer_")
+
+
+def test_ipv6_zone():
+    """An IPv6 zone (issue 49): read by host_address, refused by the
+    browser's reading, the record's zone and class the address's."""
+    a = uriscan.host_address("[fe80::1%25eth0]")
+    assert (a.address, a.ip_class, a.zone) == (ipaddress.IPv6Address("fe80::1"),
+                                               "link-local", "eth0")
+    assert "zone" in a.notes and uriscan.host_address("[fe80::1]").zone is None
+    with pytest.raises(uriscan.InvalidURI):
+        uriscan.browser_host("http://[fe80::1%25eth0]/")
+    assert "ipv6_zone" in uriscan.confusion("http://[fe80::1%eth0]/")
+    r = _core.log_line(b'1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 '
+                       b'"http://[fe80::1%25eth0]/" "-"\n', hosts=True)
+    assert (r["referer_ip_class"], r["referer_zone"]) == ("link-local", "eth0")
+    assert "ipv6_zone" in r["referer_flags"] and "target_zone" not in r
+
+
+@pytest.mark.skipif(not uriscan.uts46_available(), reason="library built without ICU")
+def test_homograph_flags():
+    assert {"mixed_script", "ascii_lookalike"} <= uriscan.confusion("http://p\u0430ypal.com/",
+                                                                   "rfc3987")
+    assert uriscan.confusion("http://xn--80ak6aa92e.com/") == {"idn", "ascii_lookalike"}
+    assert uriscan.parse("http://\u65e5\u672c\u8a9e\u30c9\u30e1\u30a4\u30f3.jp/",
+                         "rfc3987").flags == {"idn"}
+    assert uriscan.host_address("\u2460\u2461\u2466.0.0.1").text == "127.0.0.1"
