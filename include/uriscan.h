@@ -11,11 +11,15 @@
  *    reads outside [s, s + len). s may be NULL only when len is 0.
  *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
  *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
- *  - Nothing here allocates memory (except uriscan_extractor_new, and
+ *  - Nothing here allocates memory (except uriscan_extractor_new;
  *    libidn2, freed before the call returns, under the URISCAN_IRI_IDNA
- *    flag and in the browser's reading of a non-ASCII host:
- *    uriscan_browser_host, uriscan_confusion*, URISCAN_EXTRACT_CONFUSION),
- *    has global mutable state, or makes a system call. Every call is thread-safe and reentrant; a result
+ *    flag; and ICU in the reading of a non-ASCII or "xn--" host:
+ *    uriscan_host_address, uriscan_browser_host, uriscan_confusion*,
+ *    URISCAN_EXTRACT_CONFUSION: each call frees what ICU allocates before
+ *    it returns, and ICU's two contexts, opened once per process on first
+ *    use under pthread_once and never changed after, stay allocated for the
+ *    life of the process), has global mutable state, or makes a system
+ *    call. Every call is thread-safe and reentrant; a result
  *    struct belongs to its caller.
  *  - Returned strings (names, messages, the version) are static and live for
  *    the life of the process; never free them. Components are offsets into
@@ -113,7 +117,7 @@ URISCAN_API const char *uriscan_version_string(void);
 	X(13, E_BUFFER_TOO_SMALL, "buffer_too_small",                              \
 	  "output buffer too small: the size needed was stored")                  \
 	X(14, E_IDNA_UNAVAILABLE, "idna_unavailable",                              \
-	  "IDNA conversion is not built into this library (no libidn2)")          \
+	  "IDNA is not built into this library (no libidn2, or no ICU for hosts)")          \
 	X(15, E_IDNA, "idna", "the host cannot be converted with IDNA ToASCII") \
 	X(16, E_BASE_RELATIVE, "base_relative",                                    \
 	  "the base of a resolution is not an absolute URI (it has no scheme)")   \
@@ -578,8 +582,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_NO_COMPONENTS (1u << 1) /* skip the parse (present=0) */
 #define URISCAN_EXTRACT_SCALAR (1u << 2)        /* never use SIMD search */
 #define URISCAN_EXTRACT_KEEP_CUT (1u << 3) /* report cut matches (rule 8) */
-/* each match's URL-confusion flags in uriscan_match.confusion (libidn2
- * may allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
+/* each match's URL-confusion flags in uriscan_match.confusion (ICU may
+ * allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
 #define URISCAN_EXTRACT_CONFUSION (1u << 4)
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
@@ -674,7 +678,7 @@ URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
  * URISCAN_OK, or the error of uriscan_extractor_new, or E_INVALID_ARG (cb
  * NULL, s NULL with a length). *count (may be NULL) gets the number of
  * matches reported. Allocates nothing (with URISCAN_EXTRACT_CONFUSION,
- * only inside libidn2, as uriscan_confusion).
+ * only inside ICU, as uriscan_confusion).
  */
 typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
 URISCAN_API int uriscan_extract(enum uriscan_grammar g, const char *s,
@@ -1201,9 +1205,12 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
  * The reading is the WHATWG URL Standard's (host parser, "ends in a
  * number", IPv4 parser, IPv6 parser), on the host's bytes:
  *  - percent-escapes are decoded first ("%31%32%37.0.0.1", "127%2E0.0.1");
- *    the fullwidth forms U+FF01-FF5E (UTF-8 or percent-encoded) read as the
- *    ASCII characters they map to under UTS #46, and U+3002, U+FF0E,
- *    U+FF61 as '.', as IDNA maps them before the browser's IPv4 parser;
+ *    a host that holds non-ASCII characters then (UTF-8, or
+ *    percent-encoded) is mapped by UTS #46 through ICU exactly as
+ *    uriscan_browser_host maps it ("①②⑦.0.0.1", fullwidth digits and dots,
+ *    a soft hyphen or a zero-width space: 127.0.0.1): URISCAN_E_IDNA when
+ *    UTS #46 refuses it, URISCAN_E_IDNA_UNAVAILABLE without ICU (never a
+ *    guess), URISCAN_E_TOO_LONG beyond 2048 bytes (such a host only);
  *  - one trailing '.' is dropped ("127.0.0.1." is 127.0.0.1);
  *  - when the last label is a number (all digits, or "0x" and hex digits)
  *    the host must be an IPv4 address of 1 to 4 parts, each decimal, octal
@@ -1214,8 +1221,11 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
  *  - any other host is a name (family URISCAN_IP_NONE, status URISCAN_OK);
  *  - "[...]" (or, for convenience, a host with a ':' and no brackets) is
  *    an IPv6 address, read by the WHATWG IPv6 parser (RFC 4291 2.2 text
- *    forms; no percent-decoding; a zone "%25..." is refused, as browsers
- *    do); "[v1.x]" (IPvFuture) gives URISCAN_E_UNSUPPORTED.
+ *    forms; no percent-decoding); a zone after the address, "%25zone"
+ *    (RFC 6874) or "%zone" (1 to 255 unreserved or percent-encoded bytes),
+ *    is read into zone_off and zone_len (browsers refuse it: RFC 9844 took
+ *    zones out of URIs; curl connects to the link-local address);
+ *    "[v1.x]" (IPvFuture) gives URISCAN_E_UNSUPPORTED.
  * glibc's inet_aton gives the same address on every input both accept; it
  * differs in refusing a trailing '.', "0x" alone and percent-escapes, and
  * in ignoring whatever follows a space.
@@ -1285,6 +1295,8 @@ enum uriscan_ip_embed {
 #define URISCAN_HOST_PERCENT 1u      /* a percent-escape was decoded */
 #define URISCAN_HOST_FULLWIDTH 2u    /* a fullwidth form or ideographic dot */
 #define URISCAN_HOST_TRAILING_DOT 4u /* one trailing '.' was dropped */
+#define URISCAN_HOST_MAPPED 8u       /* non-ASCII mapped by UTS #46 */
+#define URISCAN_HOST_ZONE 16u        /* an IPv6 zone (zone_off, zone_len) */
 
 struct uriscan_host_addr {
 	enum uriscan_ip_family family; /* URISCAN_IP_NONE for a name */
@@ -1298,6 +1310,9 @@ struct uriscan_host_addr {
 	/* The IPv4 address the class was taken from: the address itself, or
 	 * the one an IPv6 address embeds; zero when there is none. */
 	uint8_t v4[4];
+	/* IPv6 with URISCAN_HOST_ZONE: the zone, host[zone_off, zone_off +
+	 * zone_len) as written (after "%25" or "%"); else 0, 0. */
+	uint32_t zone_off, zone_len;
 };
 
 /*
@@ -1306,8 +1321,10 @@ struct uriscan_host_addr {
  * Returns URISCAN_OK (an address, or a name: out->family says which),
  * URISCAN_E_SYNTAX (a host that browsers refuse: err->offset is the part
  * or byte at fault), URISCAN_E_BAD_PERCENT (a '%' not followed by two hex
- * digits), URISCAN_E_UNSUPPORTED (IPvFuture), URISCAN_E_TOO_LONG or
- * URISCAN_E_INVALID_ARG. Reads only host[0, len); allocates nothing.
+ * digits), URISCAN_E_UNSUPPORTED (IPvFuture), URISCAN_E_IDNA,
+ * URISCAN_E_IDNA_UNAVAILABLE (a non-ASCII host, as above; err->offset 0),
+ * URISCAN_E_TOO_LONG or URISCAN_E_INVALID_ARG. Reads only host[0, len);
+ * allocates nothing but inside ICU for a non-ASCII host (freed).
  */
 URISCAN_API int uriscan_host_address(const char *host, size_t len,
                                      unsigned flags,
@@ -1322,7 +1339,8 @@ URISCAN_API int uriscan_host_address(const char *host, size_t len,
  * as a dotted quad for an IPv4-mapped address (RFC 5952 section 5:
  * "::ffff:127.0.0.1"). Written to out[0, out_cap) with a NUL after it
  * (URISCAN_IP_TEXT_MAX bytes always suffice); *out_len gets its length
- * (without the NUL), or the size needed with URISCAN_E_BUFFER_TOO_SMALL.
+ * (without the NUL), or with URISCAN_E_BUFFER_TOO_SMALL the capacity
+ * needed (the length and the NUL). The zone is not part of it.
  * A family NONE gives URISCAN_E_INVALID_ARG.
  */
 #define URISCAN_IP_TEXT_MAX 46
@@ -1354,12 +1372,19 @@ URISCAN_API const char *uriscan_ip_embed_name(enum uriscan_ip_embed e);
  * "//" ("http:example.com", "http:\\h", "http:///h"); the authority
  * ends at '/', '\', '?' or '#'; the host follows its last '@'; the port
  * must be digits up to 65535. The host is percent-decoded, mapped with
- * IDNA UTS #46 (libidn2, non-transitional) unless it is ASCII without an
- * "xn--" label (then only lower-cased), checked for forbidden code points,
- * and read as an IPv4 address when its last label is a number
+ * UTS #46 through ICU (the URL Standard's parameters: CheckBidi,
+ * CheckJoiners, nontransitional; no STD3 rules, CheckHyphens or
+ * VerifyDnsLength) unless it is ASCII without an "xn--" label (then only
+ * lower-cased, without ICU), checked for forbidden code points, and read
+ * as an IPv4 address when its last label is a number
  * (uriscan_host_address). A URL with no scheme that starts with two
- * slashes ("//host", "\\host")
- * is read as a browser reads it on an http page.
+ * slashes ("//host", "\\host") is read as a browser reads it on an http
+ * page. file: has no userinfo and no port (an '@' or ':' in its host
+ * fails), "localhost" is the empty host. Any other scheme followed by
+ * "//" has its host read by the opaque-host parser (forbidden host code
+ * points fail; C0 controls, DEL and bytes >= 0x80 percent-encoded;
+ * "[...]" an IPv6 address; not lower-cased, not decoded); without "//"
+ * it has no host (URISCAN_E_UNSUPPORTED, below).
  *
  * Writes the serialised host (a lower-case ASCII name, the dotted quad of
  * an IPv4 address, an IPv6 address in brackets in RFC 5952 compression
@@ -1368,11 +1393,13 @@ URISCAN_API const char *uriscan_ip_embed_name(enum uriscan_ip_embed e);
  * length, or with URISCAN_E_BUFFER_TOO_SMALL the size needed.
  * Returns URISCAN_OK, URISCAN_E_SYNTAX (the browser refuses the URL;
  * err->offset: the host, the port or the byte at fault), URISCAN_E_IDNA
- * (IDNA refuses the host), URISCAN_E_IDNA_UNAVAILABLE (the host needs IDNA
- * and the library has no libidn2: not guessed), URISCAN_E_UNSUPPORTED
- * (a scheme that is not special, or a relative reference: no host without
- * a base), URISCAN_E_TOO_LONG (a host over 2048 bytes), invalid_argument.
- * flags: 0. Allocates only inside libidn2 (freed before returning).
+ * (UTS #46 refuses the host), URISCAN_E_IDNA_UNAVAILABLE (the host needs
+ * IDNA and the library has no ICU: not guessed), URISCAN_E_UNSUPPORTED
+ * (the URL has no host: "mailto:a@b", a scheme that is not special
+ * without "//"; or a relative reference, which has none without a
+ * base), URISCAN_E_TOO_LONG (a
+ * host over 2048 bytes), invalid_argument.
+ * flags: 0. Allocates only inside ICU (freed before returning).
  */
 URISCAN_API int uriscan_browser_host(const char *s, size_t len,
                                      unsigned flags, char *out,
@@ -1409,7 +1436,10 @@ URISCAN_API int uriscan_browser_host(const char *s, size_t len,
 	X(14, PORT_LEADING_ZERO, "port_leading_zero") /* ":080" */              \
 	X(15, PORT_OUT_OF_RANGE, "port_out_of_range") /* above 65535 */         \
 	X(16, NUL, "nul")                 /* a NUL byte or "%00" */              \
-	X(17, BROWSER_HOST_DIFFERS, "browser_host_differs") /* see below */
+	X(17, BROWSER_HOST_DIFFERS, "browser_host_differs") /* see below */ \
+	X(18, IPV6_ZONE, "ipv6_zone")     /* "[fe80::1%25eth0]" */               \
+	X(19, MIXED_SCRIPT, "mixed_script") /* UTS #39: not Highly Restrictive */ \
+	X(20, ASCII_LOOKALIKE, "ascii_lookalike") /* an ASCII skeleton */
 
 enum uriscan_confusion {
 #define URISCAN_CONFUSION_ENUM_(bit, e, name) URISCAN_CONFUSION_##e = 1u << (bit),
@@ -1430,7 +1460,7 @@ enum uriscan_confusion {
  * URISCAN_E_INVALID_ARG, or URISCAN_E_GRAMMAR_UNKNOWN /
  * URISCAN_E_GRAMMAR_UNAVAILABLE for a grammar g that is not known or not
  * built (never a set of flags without browser_host_differs's answer).
- * Allocates only inside libidn2 (freed).
+ * Allocates only inside ICU (freed), for a host that is not ASCII.
  */
 URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
                                   size_t len, unsigned flags,
@@ -1448,12 +1478,18 @@ URISCAN_API int uriscan_confusion(enum uriscan_grammar g, const char *s,
  * URISCAN_E_INVALID_ARG (found NULL, s NULL with len > 0, flags not 0, a
  * host span outside s[0, len)), URISCAN_E_GRAMMAR_UNKNOWN /
  * URISCAN_E_GRAMMAR_UNAVAILABLE (u->grammar); err->offset is 0 for all of
- * them. Reads only s[0, len); allocates only inside libidn2 (freed).
+ * them. Reads only s[0, len); allocates only inside ICU (freed).
  */
 URISCAN_API int uriscan_confusion_parsed(const char *s, size_t len,
                                          const struct uriscan_uri *u,
                                          unsigned flags, uint32_t *found,
                                          struct uriscan_error *err);
+/* The flags this library cannot compute: mixed_script and
+ * ascii_lookalike without ICU (never set then), else none. */
+URISCAN_API uint32_t uriscan_confusion_unavailable(void);
+/* 1 if the browser's IDNA (UTS #46 through ICU) is built in and works:
+ * without it a non-ASCII host gives URISCAN_E_IDNA_UNAVAILABLE. */
+URISCAN_API int uriscan_uts46_available(void);
 /* The name of one flag bit ("userinfo"), "unknown" for anything else;
  * static, never NULL. */
 URISCAN_API const char *uriscan_confusion_name(uint32_t bit);

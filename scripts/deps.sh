@@ -8,7 +8,7 @@
 set -euo pipefail
 
 pkgs=(ragel meson ninja-build gcc pkg-config python3 clang libclang-rt-14-dev
-      liburiparser-dev libidn2-dev libpsl-dev publicsuffix g++ valgrind
+      liburiparser-dev libidn2-dev libpsl-dev publicsuffix libicu-dev g++ valgrind
       python3-dev python3-pytest python3-mesonpy python3-dask python3-distributed
       patchelf python3-venv groff-base python3-pandas python3-mypy ccache)
 if [ "${1:-}" = "--bench" ]; then

@@ -18,11 +18,14 @@
  * browser removes them). */
 struct uriscan__wread {
 	int status;          /* OK, E_SYNTAX (the browser fails the URL),
-	                        E_UNSUPPORTED (not a special scheme, or no
-	                        scheme and no "//") */
+	                        E_UNSUPPORTED (no host: no scheme and no
+	                        "//", a relative reference; or a scheme that
+	                        is not special without "//", an opaque path) */
 	size_t err_off;
 	size_t begin, end;   /* the input without leading/trailing C0 and spaces */
 	int has_scheme, special, file, scheme_relative;
+	int opaque;          /* a scheme that is not special: the opaque host */
+	int no_host;         /* opaque without "//": no host (an opaque path) */
 	size_t scheme_end;   /* the ':' */
 	size_t slashes_at;   /* where the slashes after the scheme start */
 	unsigned slashes;    /* '/' and '\' there */
@@ -66,11 +69,27 @@ static inline size_t uriscan__nx(const unsigned char *s, size_t i, size_t e)
 int uriscan__wread(const unsigned char *s, size_t len,
                    struct uriscan__wread *w);
 
+/* d[0, *dn) (cap bytes) through UTS #46 (idna_icu.c), in place, with the
+ * thread's last answer remembered (browser_host.c; the browser's host,
+ * the flags and the address read the same host one after the other):
+ * URISCAN_OK, URISCAN_E_IDNA, URISCAN_E_TOO_LONG or
+ * URISCAN_E_IDNA_UNAVAILABLE. */
+int uriscan__uts46_cached(unsigned char *d, size_t *dn, size_t cap);
+
+/* The WHATWG opaque-host parser (schemes that are not special) on s[b,
+ * e), tabs and newlines skipped (browser_opaque.c): "[IPv6]" as whost
+ * gives it, or the bytes with C0 controls, DEL and non-ASCII
+ * percent-encoded (invalid UTF-8 as U+FFFD); the arguments and statuses
+ * of uriscan__whost (E_TOO_LONG: the host written, its escapes included,
+ * is over URISCAN__WHOST_MAX bytes, so that it reads back as itself). */
+int uriscan__wopaque(const unsigned char *s, size_t b, size_t e, char *out,
+                     size_t cap, size_t *n, size_t *eoff);
+
 /* The WHATWG host parser (special schemes) on s[b, e): the host it gives
  * (a lower-case ASCII name, a dotted quad, "[IPv6]") into out[0, cap),
  * *n its length (or the length needed). OK, E_SYNTAX (the browser fails
  * the URL), E_IDNA (IDNA refuses the name), E_IDNA_UNAVAILABLE (the name
- * needs IDNA and there is no libidn2), E_TOO_LONG, E_BUFFER_TOO_SMALL.
+ * needs IDNA and there is no ICU), E_TOO_LONG, E_BUFFER_TOO_SMALL.
  * *eoff: b. */
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff);

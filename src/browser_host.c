@@ -4,8 +4,8 @@
  * (uriscan_browser_host): the reading of browser_read.c (uriscan__wread),
  * then the WHATWG host parser on its host span (uriscan__whost, with a
  * fast path for plain names), which the confusion flags share.
- * IDNA through libidn2 when built with it.
- * No allocation of its own (libidn2 allocates and is freed here).
+ * IDNA is UTS #46 through ICU (idna_icu.c) when built with it.
+ * No allocation of its own (ICU's, freed inside it).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,13 +14,9 @@
 #include "browser.h"
 #include "confusion.h"
 #include "host_addr.h"
-#include "iri-config.h"
+#include "idna_icu.h"
 #include "pct.h"
 #include "uriscan.h"
-
-#if URISCAN_HAVE_IDN2
-#include <idn2.h>
-#endif
 
 
 /* ---- the host parser -------------------------------------------------- */
@@ -138,24 +134,20 @@ static int whost_plain(const unsigned char *s, size_t b, size_t e, char *out,
 	return 1;
 }
 
-#if URISCAN_HAVE_IDN2
 /* The last name this thread mapped, and what came of it: a host is often
  * read twice in a row (uriscan_browser_host, then the flags' full
- * reading), and libidn2 takes some 100,000 instructions a name. */
+ * reading), and UTS #46 through ICU takes thousands of instructions. */
 static _Thread_local struct {
 	size_t in_len, out_len;
 	int status;
 	unsigned char in[URISCAN__WHOST_MAX], out[URISCAN__WHOST_MAX];
 } last_idna;
 
-/* d[0, *dn) (cap bytes) through IDNA UTS #46, non-transitional, in place:
- * URISCAN_OK, URISCAN_E_IDNA or URISCAN_E_TOO_LONG. */
-static int to_ascii(unsigned char *d, size_t *dn, size_t cap)
+int uriscan__uts46_cached(unsigned char *d, size_t *dn, size_t cap)
 {
-	char z[URISCAN__WHOST_MAX + 1];
-	char *ascii = NULL;
-	size_t n = *dn;
-	int st = URISCAN_OK;
+	char a[URISCAN__WHOST_MAX];
+	size_t n = *dn, an = 0;
+	int st;
 
 	if (n > 0 && n == last_idna.in_len &&
 	    memcmp(d, last_idna.in, n) == 0) {
@@ -165,27 +157,22 @@ static int to_ascii(unsigned char *d, size_t *dn, size_t cap)
 		}
 		return last_idna.status;
 	}
-	memcpy(z, d, n);
-	z[n] = '\0';
-	if (memchr(d, 0, n) != NULL ||
-	    idn2_to_ascii_8z(z, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK)
-		st = URISCAN_E_IDNA;
-	else if (strlen(ascii) > cap || strlen(ascii) > sizeof last_idna.out)
-		st = URISCAN_E_TOO_LONG;
+	st = uriscan__uts46_to_ascii(d, n, a, cap < sizeof a ? cap : sizeof a,
+	                             &an);
+	if (st == URISCAN_E_IDNA_UNAVAILABLE)
+		return st; /* not remembered: nothing was read */
 	/* remembered before d changes */
 	last_idna.in_len = n;
 	memcpy(last_idna.in, d, n);
 	last_idna.status = st;
 	if (st == URISCAN_OK) {
-		*dn = strlen(ascii);
-		memcpy(d, ascii, *dn);
-		last_idna.out_len = *dn;
-		memcpy(last_idna.out, ascii, *dn);
+		*dn = an;
+		memcpy(d, a, an);
+		last_idna.out_len = an;
+		memcpy(last_idna.out, a, an);
 	}
-	idn2_free(ascii);
 	return st;
 }
-#endif
 
 int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
                    size_t cap, size_t *n, size_t *eoff)
@@ -212,8 +199,9 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 		if (d[dn - 1] != ']')
 			return URISCAN_E_SYNTAX;
 		st = uriscan_host_address((const char *)d, dn, 0, &a, &err);
-		if (st != URISCAN_OK || a.family != URISCAN_IP_V6)
-			return URISCAN_E_SYNTAX;
+		if (st != URISCAN_OK || a.family != URISCAN_IP_V6 ||
+		    (a.notes & URISCAN_HOST_ZONE))
+			return URISCAN_E_SYNTAX; /* browsers refuse zones */
 		return put_addr(&a, out, cap, n);
 	}
 	/* percent-decode (a malformed '%' stays, and is forbidden below) */
@@ -235,13 +223,9 @@ int uriscan__whost(const unsigned char *s, size_t b, size_t e, char *out,
 			if (d[i] >= 'A' && d[i] <= 'Z')
 				d[i] = (unsigned char)(d[i] + 32);
 	} else {
-#if URISCAN_HAVE_IDN2
-		st = to_ascii(d, &dn, sizeof d);
+		st = uriscan__uts46_cached(d, &dn, sizeof d);
 		if (st != URISCAN_OK)
 			return st;
-#else
-		return URISCAN_E_IDNA_UNAVAILABLE;
-#endif
 	}
 	if (dn == 0)
 		return URISCAN_E_SYNTAX;
@@ -335,6 +319,10 @@ int uriscan__wbrowser(const unsigned char *u, const struct uriscan__wread *w,
 
 	*n = 0;
 	*eoff = 0;
+	if (w->opaque)
+		return w->no_host ? URISCAN_OK
+		                  : uriscan__wopaque(u, w->host_b, w->host_e, out,
+		                                     cap, n, eoff);
 	if (w->file) {
 		/* "localhost" and the empty host are the empty host; a Windows
 		 * drive letter ("C:", "C|") is the path, not a host */

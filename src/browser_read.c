@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * browser_read.c: the WHATWG URL Standard's basic URL parser as far as the
- * host, for the special schemes, without a base (uriscan__wread,
- * browser.h): the scheme, the slashes, the authority, its last '@', the
- * port. The host parser is browser_host.c.
+ * host, for every scheme, without a base (uriscan__wread, browser.h):
+ * the scheme, the slashes, the authority, its last '@', the port; for the
+ * other schemes the authority after "//", or none; file's host without
+ * userinfo. The host parsers are browser_host.c and browser_opaque.c.
  * No allocation; reads only s[0, len).
  */
 #include <stdint.h>
@@ -96,8 +97,22 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		}
 	} else {
 		sp = uriscan__special_index(s, b, w->scheme_end);
-		if (sp < 0)
-			return set(w, URISCAN_E_UNSUPPORTED, 0);
+		if (sp < 0) {
+			/* not special: an authority only after "//" (no '\'),
+			 * else an opaque path and no host */
+			size_t k = uriscan__nx(s, i, e), k2 = k < e ? uriscan__nx(s, k + 1, e) : e;
+			w->opaque = 1;
+			w->slashes_at = i;
+			if (!(k2 < e && s[k] == '/' && s[k2] == '/')) {
+				/* the URL has no host (null, not empty) */
+				w->no_host = 1;
+				w->auth_b = w->auth_e = w->host_b = w->host_e = i;
+				return set(w, URISCAN_E_UNSUPPORTED, 0);
+			}
+			w->slashes = 2;
+			i = k2 + 1;
+			goto authority;
+		}
 		w->special = 1;
 		w->file = sp == 5;
 	}
@@ -117,9 +132,11 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		w->auth_b = w->auth_e = w->host_b = w->host_e = i;
 		return set(w, URISCAN_OK, 0);
 	}
-	/* the authority: up to '/', '\\', '?', '#'; the host after the last
-	 * '@'; the port after the host's first ':' outside brackets (one pass:
-	 * each '@' starts the host again) */
+	/* the authority: up to '/', '\\' (special schemes), '?', '#'; the host
+	 * after the last '@' (file: no userinfo, the whole authority); the
+	 * port after the host's first ':' outside brackets (one pass: each '@'
+	 * starts the host again) */
+authority:
 	w->auth_b = i;
 	colon = e;
 	{
@@ -128,8 +145,10 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 			unsigned k = auth_class[s[j]];
 			if (k == 0)
 				continue;
-			if (k == A_END)
+			if (k == A_END && (w->special || s[j] != '\\'))
 				break;
+			if (k == A_END)
+				continue; /* '\\' of a scheme that is not special */
 			if (k == A_AT) {
 				w->at_count++;
 				w->last_at = j;
@@ -145,11 +164,14 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		}
 	}
 	w->auth_e = j;
-	w->host_b = w->at_count ? w->last_at + 1 : w->auth_b;
 	if (w->file) {
+		/* the file host state: no userinfo, no port ('@' and ':' are
+		 * forbidden host code points there) */
+		w->host_b = w->auth_b;
 		w->host_e = w->auth_e;
 		return set(w, URISCAN_OK, 0);
 	}
+	w->host_b = w->at_count ? w->last_at + 1 : w->auth_b;
 	if (w->at_count && uriscan__nx(s, w->host_b, w->auth_e) == w->auth_e) {
 		w->host_e = w->auth_e; /* the empty host, a span like the others */
 		return set(w, URISCAN_E_SYNTAX, w->auth_e); /* "a@" */
@@ -167,8 +189,11 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		for (j = w->port_b; j < w->port_e; j++) {
 			if (uriscan__is_tabnl(s[j]))
 				continue;
-			if (s[j] < '0' || s[j] > '9')
+			if (s[j] < '0' || s[j] > '9') {
+				/* what came before it, an overflow too, is kept */
+				w->port = port;
 				return set(w, URISCAN_E_SYNTAX, j);
+			}
 			if (port <= 65535)
 				port = port * 10 + (uint32_t)(s[j] - '0');
 			w->port_digits++;
@@ -179,7 +204,7 @@ int uriscan__wread(const unsigned char *s, size_t len, struct uriscan__wread *w)
 		if (port > 65535)
 			return set(w, URISCAN_E_SYNTAX, w->port_b);
 	}
-	if (uriscan__nx(s, w->host_b, w->host_e) == w->host_e)
+	if (uriscan__nx(s, w->host_b, w->host_e) == w->host_e && !w->opaque)
 		return set(w, URISCAN_E_SYNTAX, w->host_b); /* empty host */
 	return set(w, URISCAN_OK, 0);
 }

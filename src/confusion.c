@@ -4,7 +4,7 @@
  * the bytes, the browser's reading of the authority (browser_host.c) and
  * the grammar's parse, for valid and invalid URLs alike. docs/hosts.md
  * says what each flag means and which readers disagree on it.
- * No allocation (libidn2's, freed, for browser_host_differs).
+ * No allocation (ICU's, freed, for a host that is not ASCII).
  */
 #include <stdint.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "browser.h"
 #include "confusion.h"
 #include "host_addr.h"
+#include "idna_icu.h"
 #include "internal.h"
 #include "pct.h"
 #include "uriscan.h"
@@ -62,12 +63,61 @@ static int auth_end(unsigned char c)
 	return c == '/' || c == '?' || c == '#';
 }
 
+/* Is there a tab or a newline in s[b, e)? */
+static int has_tabnl(const unsigned char *s, size_t b, size_t e)
+{
+	for (size_t i = b; i < e; i++)
+		if (uriscan__is_tabnl(s[i]))
+			return 1;
+	return 0;
+}
+
+/* Does the host h[0, n) have a label starting "xn--"? */
+static int has_xn_label(const char *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((i == 0 || h[i - 1] == '.') &&
+		    uriscan__xn_prefix((const unsigned char *)h + i, n - i))
+			return 1;
+	return 0;
+}
+
+static unsigned char lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+/* The grammar's host s[hb, he) against the browser's opaque host bh[0,
+ * bn) (a scheme that is not special): the same bytes, but for the case of
+ * ASCII letters and the non-ASCII bytes the browser percent-encodes. */
+static int same_opaque(const unsigned char *s, size_t hb, size_t he,
+                       const char *bh, size_t bn)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i, k = 0;
+
+	for (i = hb; i < he; i++) {
+		unsigned char c = s[i];
+		if (c >= 0x80) {
+			if (k + 3 > bn || bh[k] != '%' || bh[k + 1] != hex[c >> 4] ||
+			    bh[k + 2] != hex[c & 15])
+				return 0;
+			k += 3;
+			continue;
+		}
+		if (k >= bn || lower(c) != lower((unsigned char)bh[k]))
+			return 0;
+		k++;
+	}
+	return k == bn;
+}
+
 /* Does the grammar's host u (in s) mean the host the browser reaches
  * (bh[0, bn))? Addresses by their bytes; names case-insensitively after
  * percent-decoding, and, for a name with non-ASCII characters (an IRI),
  * after the browser's own IDNA mapping of that name. */
 static int same_host(const unsigned char *s, size_t hb, size_t he,
-                     const char *bh, size_t bn)
+                     const char *bh, size_t bn, int opaque)
 {
 	unsigned char d[URISCAN__WHOST_MAX];
 	const unsigned char *h;
@@ -75,6 +125,10 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 	struct uriscan_host_addr a, b;
 	size_t n, mn, eo, i;
 
+	/* an opaque host is an address only in brackets ("0x7f.1" is the
+	 * string it is) */
+	if (opaque && bn > 0 && bh[0] != '[')
+		return same_opaque(s, hb, he, bh, bn);
 	if (uriscan_host_address(bh, bn, 0, &b, NULL) == URISCAN_OK &&
 	    b.family != URISCAN_IP_NONE) {
 		/* an address: the grammar's host must be the same one, written
@@ -86,6 +140,8 @@ static int same_host(const unsigned char *s, size_t hb, size_t he,
 		        (a.form == URISCAN_IP_FORM_DOTTED && a.notes == 0));
 	}
 	n = uriscan__cf_decode_host(s, hb, he, d, sizeof d, &h);
+	if (n == sizeof d && he - hb > sizeof d)
+		return 0; /* longer than any host the browser reads */
 	for (i = 0; i < n; i++)
 		if (h[i] >= 0x80)
 			break;
@@ -113,16 +169,15 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
                          enum uriscan_grammar g, const struct uriscan_uri *u,
                          int parsed)
 {
-	unsigned char d[URISCAN__WHOST_MAX];
-	const unsigned char *h;
-	struct uriscan__wread w;
+	struct uriscan__wread w, bw;
 	struct uriscan_host_addr a;
-	size_t i, hb = 0, he = 0, pb, n;
+	size_t i, hb = 0, he = 0, pb;
 	uint32_t f;
 	int have_host = 0;
 
 	f = uriscan__cf_bytes(s, len);
 	uriscan__wread(s, len, &w);
+	bw = w; /* the browser's reading, kept for its host */
 	if (w.special) {
 		/* the browser's reading (the spans are set when it fails at
 		 * the port or an empty host too) */
@@ -139,6 +194,9 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
 	           s[w.scheme_end + 1] == '/' && s[w.scheme_end + 2] == '/') {
 		/* another scheme with an authority: RFC 3986's delimiters */
 		int br = 0;
+		w.at_count = 0;
+		w.has_port = 0;
+		w.port = 0;
 		w.auth_b = w.scheme_end + 3;
 		for (i = w.auth_b; i < w.end && !auth_end(s[i]); i++)
 			if (s[i] == '@') {
@@ -182,15 +240,19 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
 			f |= F(MULTIPLE_AT);
 		if (memchr(s + hb, '%', he - hb) != NULL)
 			f |= F(ENCODED_HOST);
-		n = uriscan__cf_decode_host(s, hb, he, d, sizeof d, &h);
-		f |= uriscan__cf_host(h, n);
-		if (uriscan_host_address((const char *)h, n, 0, &a, NULL) ==
-		        URISCAN_OK &&
-		    a.family == URISCAN_IP_V4 &&
-		    (a.form != URISCAN_IP_FORM_DOTTED ||
-		     (a.notes & (URISCAN_HOST_FULLWIDTH | URISCAN_HOST_TRAILING_DOT)) ||
-		     he - hb != n))
-			f |= F(IP_NONCANONICAL);
+		/* the whole host, however long */
+		f |= uriscan__cf_host(s, hb, he);
+		/* its address, decoded once (tabs and newlines skipped) */
+		if (uriscan__host_read(s + hb, he - hb, 1, &a, NULL) == URISCAN_OK) {
+			if (a.family == URISCAN_IP_V4 &&
+			    (a.form != URISCAN_IP_FORM_DOTTED ||
+			     (a.notes & (URISCAN_HOST_FULLWIDTH | URISCAN_HOST_TRAILING_DOT |
+			                 URISCAN_HOST_PERCENT | URISCAN_HOST_MAPPED)) ||
+			     has_tabnl(s, hb, he)))
+				f |= F(IP_NONCANONICAL);
+			if (a.notes & URISCAN_HOST_ZONE)
+				f |= F(IPV6_ZONE);
+		}
 		if (w.has_port && w.port_zero && w.port_digits > 1)
 			f |= F(PORT_LEADING_ZERO);
 		if (w.has_port && w.port > 65535)
@@ -201,14 +263,16 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
 	}
 	f |= uriscan__cf_dots(s, pb, w.end, w.special);
 	/* the browser's host (from the reading above: no second one)
-	 * against the grammar's */
-	if (w.special && w.status == URISCAN_OK) {
-		char bh[URISCAN__WHOST_MAX];
+	 * against the grammar's; its homographs */
+	if ((bw.special || bw.opaque) && bw.status == URISCAN_OK) {
+		char bh[URISCAN__WHOST_MAX * 3];
 		size_t bn = 0, eo;
 		struct uriscan_uri pu;
-		if (uriscan__wbrowser(s, &w, bh, sizeof bh, &bn, &eo) ==
+		if (uriscan__wbrowser(s, &bw, bh, sizeof bh, &bn, &eo) ==
 		        URISCAN_OK &&
 		    bn > 0) {
+			if (bw.special && has_xn_label(bh, bn))
+				f |= uriscan__spoof_flags(bh, bn);
 			if (!parsed)
 				u = uriscan_parse(g, (const char *)s, len, 0, &pu) ==
 				            URISCAN_OK
@@ -219,7 +283,7 @@ static uint32_t flags_of(const unsigned char *s, size_t len,
 			     !same_host(s, u->part[URISCAN_HOST].off,
 			                (size_t)u->part[URISCAN_HOST].off +
 			                    u->part[URISCAN_HOST].len,
-			                bh, bn)))
+			                bh, bn, bw.opaque)))
 				f |= F(BROWSER_HOST_DIFFERS);
 		}
 	}

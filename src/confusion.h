@@ -30,8 +30,10 @@ size_t uriscan__cf_decode_host(const unsigned char *s, size_t b, size_t e,
                                unsigned char *d, size_t cap,
                                const unsigned char **out);
 
-/* What the decoded host d[0, n) shows: idn, fullwidth_dot, trailing_dot. */
-uint32_t uriscan__cf_host(const unsigned char *d, size_t n);
+/* What the host s[b, e) shows once tabs and newlines are removed and
+ * escapes decoded, all of it (no copy, no limit): idn, fullwidth_dot,
+ * trailing_dot. */
+uint32_t uriscan__cf_host(const unsigned char *s, size_t b, size_t e);
 
 /* dot_segment for the path from s[pb] to the first '?' or '#' before
  * end: segments split at '/', and at '\' too when special. */

@@ -164,54 +164,76 @@ size_t uriscan__cf_decode_host(const unsigned char *s, size_t b, size_t e,
 	return n;
 }
 
-uint32_t uriscan__cf_host(const unsigned char *d, size_t n)
+uint32_t uriscan__cf_host(const unsigned char *s, size_t b, size_t e)
 {
+	unsigned char p1 = 0, p2 = 0, last = 0;
+	unsigned lab = 0; /* bytes of the label so far (up to 4 counted) */
+	int xn = 1;       /* the label so far is a prefix of "xn--" */
 	uint32_t f = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		unsigned char c = d[i];
+	for (i = b; i < e; i++) {
+		unsigned char c = s[i];
+		int hi, lo;
+		if (c == '\t' || c == '\n' || c == '\r')
+			continue;
+		if (c == '%' && i + 2 < e && (hi = uriscan__hexdig(s[i + 1])) >= 0 &&
+		    (lo = uriscan__hexdig(s[i + 2])) >= 0) {
+			c = (unsigned char)(hi * 16 + lo);
+			i += 2;
+		}
 		if (c >= 0x80) {
 			f |= F(IDN);
-			if (i + 3 <= n &&
-			    ((c == 0xE3 && d[i + 1] == 0x80 && d[i + 2] == 0x82) ||
-			     (c == 0xEF && d[i + 1] == 0xBC && d[i + 2] == 0x8E) ||
-			     (c == 0xEF && d[i + 1] == 0xBD && d[i + 2] == 0xA1)))
+			if ((p2 == 0xE3 && p1 == 0x80 && c == 0x82) ||
+			    (p2 == 0xEF && p1 == 0xBC && c == 0x8E) ||
+			    (p2 == 0xEF && p1 == 0xBD && c == 0xA1))
 				f |= F(FULLWIDTH_DOT);
-		} else if ((c | 0x20) == 'x' && (i == 0 || d[i - 1] == '.') &&
-		           i + 4 <= n && (d[i + 1] | 0x20) == 'n' &&
-		           d[i + 2] == '-' && d[i + 3] == '-') {
-			f |= F(IDN);
 		}
+		if (c == '.') {
+			lab = 0;
+			xn = 1;
+		} else if (lab < 4) {
+			xn = xn && (lab < 2 ? (c | 0x20) : c) ==
+			               (unsigned char)"xn--"[lab];
+			if (++lab == 4 && xn)
+				f |= F(IDN);
+		}
+		p2 = p1;
+		p1 = c;
+		last = c;
 	}
-	if (n > 0 && d[n - 1] == '.')
+	if (last == '.')
 		f |= F(TRAILING_DOT);
 	return f;
 }
 
-/* "%2e" at s[i]? */
-static int pct_dot(const unsigned char *s, size_t i, size_t e)
+static int tabnl(unsigned char c)
 {
-	return i + 3 <= e && s[i] == '%' && s[i + 1] == '2' &&
-	       (s[i + 2] | 0x20) == 'e';
+	return c == '\t' || c == '\n' || c == '\r';
 }
 
-/* A segment s[b, e) that is "." or "..", some dots percent-encoded. */
+/* A segment s[b, e) that is "." or "..", some dots percent-encoded, once
+ * its tabs and newlines are removed (browsers remove them first). */
 static int dot_seg(const unsigned char *s, size_t b, size_t e)
 {
-	unsigned dots = 0;
-	size_t i = b;
+	unsigned char t[7];
+	size_t n = 0, i;
 
-	while (i < e && dots < 3) {
-		if (s[i] == '.')
-			i++;
-		else if (pct_dot(s, i, e))
-			i += 3;
-		else
+	for (i = b; i < e; i++) {
+		if (tabnl(s[i]))
+			continue;
+		if (n == sizeof t)
 			return 0;
-		dots++;
+		t[n++] = s[i];
 	}
-	return i == e && dots >= 1 && dots <= 2;
+	for (i = 0; i < n; i++)
+		t[i] = (unsigned char)(t[i] >= 'A' && t[i] <= 'Z' ? t[i] + 32 : t[i]);
+	return (n == 1 && t[0] == '.') ||
+	       (n == 2 && memcmp(t, "..", 2) == 0) ||
+	       (n == 3 && memcmp(t, "%2e", 3) == 0) ||
+	       (n == 4 && (memcmp(t, ".%2e", 4) == 0 ||
+	                   memcmp(t, "%2e.", 4) == 0)) ||
+	       (n == 6 && memcmp(t, "%2e%2e", 6) == 0);
 }
 
 /* Where path segments end: '?' and '#' end the path too; '\\' ends a
@@ -248,8 +270,14 @@ uint32_t uriscan__cf_dots(const unsigned char *s, size_t pb, size_t end,
 			continue;
 		}
 		for (; i < w; i++) {
-			if ((s[i] != '.' && s[i] != '%') ||
-			    (i > pb && !(seg_stop[s[i - 1]] & stop)))
+			size_t k = i;
+			if (s[i] != '.' && s[i] != '%')
+				continue;
+			/* the segment starts here: at pb or after a separator,
+			 * tabs and newlines between */
+			while (k > pb && tabnl(s[k - 1]))
+				k--;
+			if (k > pb && !(seg_stop[s[k - 1]] & stop))
 				continue;
 			for (j = i; j < e && !(seg_stop[s[j]] & stop); j++)
 				;

@@ -1,85 +1,71 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * host_addr.c: the address a host means (uriscan_host_address): the WHATWG
- * URL Standard's reading of a host (percent-decoding, the fullwidth forms
- * IDNA maps to ASCII, "ends in a number", the IPv4 and IPv6 parsers).
- * The classes and the canonical text are host_class.c.
- * No allocation; reads only host[0, len).
+ * URL Standard's reading of a host (percent-decoding, UTS #46 for a host
+ * that is not ASCII, "ends in a number", the IPv4 parser; the IPv6 parser
+ * and zones are host_v6.c). The classes and the canonical text are
+ * host_class.c.
+ * No allocation (but inside ICU, for a host that is not ASCII); reads only
+ * host[0, len).
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "browser.h"
 #include "host_addr.h"
 #include "pct.h"
 #include "uriscan.h"
 
 /* ---- the decoded characters of a host ---------------------------------- */
 
-/* A reader of host[0, len): percent-escapes decoded, then the fullwidth
- * forms U+FF01-FF5E read as ASCII 0x21-0x7E and U+3002, U+FF61 as '.'. */
+/* A reader of host[0, len): percent-escapes decoded (not when raw); tabs
+ * and newlines skipped when skip (a host span of a URL, which the browser
+ * reads without them: the confusion flags). */
 struct rd {
 	const unsigned char *s;
 	size_t len, i;
 	unsigned notes;
 	size_t bad; /* the offset of a malformed escape, when get returns -1 */
+	int skip, raw;
 };
 
-/* The decoded byte at s[i] (i < len); *n gets the bytes it takes. -1 for
- * a '%' without two hex digits. */
-static int rd_byte(struct rd *r, size_t i, size_t *n)
+/* The first index at or after i that is not a skipped byte. */
+static size_t rd_nx(const struct rd *r, size_t i)
 {
-	unsigned char c;
-	size_t bad = 0;
-
-	*n = uriscan__pct_unit(r->s, r->len, i, 0, &c, &bad);
-	if (*n == 0) {
-		r->bad = bad;
-		return -1;
-	}
-	return c;
+	while (r->skip && i < r->len && uriscan__is_tabnl(r->s[i]))
+		i++;
+	return i;
 }
 
-/* The next character: 0 at the end, 1 with *c set (a mapped form, ASCII,
- * or a byte >= 0x80 as it is), -1 for a malformed escape. */
+/* The next character: 0 at the end, 1 with *c set (a decoded byte), -1
+ * for a malformed escape. */
 static int rd_next(struct rd *r, unsigned *c)
 {
-	size_t n1, n2, n3;
-	int b1, b2, b3;
+	size_t i = rd_nx(r, r->i), j, k;
+	int hi, lo;
 
-	if (r->i >= r->len)
+	if (i >= r->len) {
+		r->i = i;
 		return 0;
-	b1 = rd_byte(r, r->i, &n1);
-	if (b1 < 0)
-		return -1;
-	if (n1 == 3)
-		r->notes |= URISCAN_HOST_PERCENT;
-	*c = (unsigned)b1;
-	if ((b1 == 0xEF || b1 == 0xE3) && r->i + n1 < r->len) {
-		b2 = rd_byte(r, r->i + n1, &n2);
-		if (b2 >= 0 && r->i + n1 + n2 < r->len) {
-			b3 = rd_byte(r, r->i + n1 + n2, &n3);
-			if (b3 >= 0) {
-				unsigned cp = (unsigned)(b1 & 0x0F) << 12 |
-				              (unsigned)(b2 & 0x3F) << 6 |
-				              (unsigned)(b3 & 0x3F);
-				int cont = (b2 & 0xC0) == 0x80 && (b3 & 0xC0) == 0x80;
-				unsigned m = 0;
-				if (cont && cp >= 0xFF01 && cp <= 0xFF5E)
-					m = cp - 0xFF01 + 0x21;
-				else if (cont && (cp == 0x3002 || cp == 0xFF61))
-					m = '.';
-				if (m) {
-					if (n2 == 3 || n3 == 3)
-						r->notes |= URISCAN_HOST_PERCENT;
-					r->notes |= URISCAN_HOST_FULLWIDTH;
-					r->i += n1 + n2 + n3;
-					*c = m;
-					return 1;
-				}
-			}
-		}
 	}
-	r->i += n1;
+	*c = r->s[i];
+	if (r->raw || r->s[i] != '%') {
+		r->i = i + 1;
+		return 1;
+	}
+	j = rd_nx(r, i + 1);
+	if (j >= r->len || (hi = uriscan__hexdig(r->s[j])) < 0) {
+		r->bad = j;
+		return -1;
+	}
+	k = rd_nx(r, j + 1);
+	if (k >= r->len || (lo = uriscan__hexdig(r->s[k])) < 0) {
+		r->bad = k;
+		return -1;
+	}
+	r->notes |= URISCAN_HOST_PERCENT;
+	*c = (unsigned)(hi << 4 | lo);
+	r->i = k + 1;
 	return 1;
 }
 
@@ -161,10 +147,10 @@ static int fail(struct uriscan_error *err, int status, size_t off)
 	return status;
 }
 
-static int read_v4(const unsigned char *s, size_t len,
+static int read_v4(const unsigned char *s, size_t len, int skip, int raw,
                    struct uriscan_host_addr *out, struct uriscan_error *err)
 {
-	struct rd r = {s, len, 0, 0, 0};
+	struct rd r = {s, len, 0, 0, 0, skip, raw};
 	struct label first[KEEP], last, prev;
 	size_t n = 0; /* labels */
 	unsigned c = 0, forms = 0, i, parts;
@@ -186,7 +172,7 @@ static int read_v4(const unsigned char *s, size_t len,
 		}
 		label_feed(&last, c);
 	}
-	out->notes = r.notes;
+	out->notes |= r.notes;
 	/* the last label; an empty one after a '.' is dropped */
 	if (last.mode == N_START && n > 0) {
 		out->notes |= URISCAN_HOST_TRAILING_DOT;
@@ -233,133 +219,98 @@ static int read_v4(const unsigned char *s, size_t len,
 	return URISCAN_OK;
 }
 
-/* ---- IPv6: the WHATWG IPv6 parser --------------------------------------- */
+/* ---- a host that is not ASCII: UTS #46 first ------------------------- */
 
-static int dig(unsigned char c)
+/* Does host s[0, len), percent-decoded, hold a byte >= 0x80? */
+static int has_high(const unsigned char *s, size_t len)
 {
-	return c >= '0' && c <= '9';
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] >= 0x80)
+			return 1;
+		if (s[i] == '%' && i + 2 < len && uriscan__hexdig(s[i + 1]) >= 8 &&
+		    uriscan__hexdig(s[i + 2]) >= 0)
+			return 1;
+	}
+	return 0;
 }
 
-/* s[0, len) without the brackets; base is its offset in the host. */
-static int read_v6(const unsigned char *s, size_t len, size_t base,
-                   struct uriscan_host_addr *out, struct uriscan_error *err)
+/* A fullwidth form U+FF01-FF5E or a dot U+3002, U+FF0E, U+FF61 in the
+ * UTF-8 d[0, n)? */
+static int has_fullwidth(const unsigned char *d, size_t n)
 {
-	uint16_t a[8] = {0};
-	int piece = 0, compress = -1;
-	size_t i = 0;
-
-	if (len > 0 && s[0] == ':') {
-		if (len < 2 || s[1] != ':')
-			return fail(err, URISCAN_E_SYNTAX, base + 1);
-		i = 2;
-		compress = ++piece;
-	}
-	while (i < len) {
-		unsigned value = 0, n = 0;
-		int h;
-		if (piece == 8)
-			return fail(err, URISCAN_E_SYNTAX, base + i);
-		if (s[i] == ':') {
-			if (compress != -1)
-				return fail(err, URISCAN_E_SYNTAX, base + i);
-			i++;
-			compress = ++piece;
+	for (size_t i = 0; i + 3 <= n; i++) {
+		unsigned cp;
+		if ((d[i] != 0xEF && d[i] != 0xE3) || (d[i + 1] & 0xC0) != 0x80 ||
+		    (d[i + 2] & 0xC0) != 0x80)
 			continue;
-		}
-		while (n < 4 && i < len && (h = uriscan__hexdig(s[i])) >= 0) {
-			value = value * 16 + (unsigned)h;
-			i++;
-			n++;
-		}
-		if (i < len && s[i] == '.') {
-			int seen = 0;
-			if (n == 0 || piece > 6)
-				return fail(err, URISCAN_E_SYNTAX, base + i);
-			i -= n;
-			while (i < len) {
-				int v4 = -1;
-				if (seen > 0) {
-					if (s[i] != '.' || seen >= 4)
-						return fail(err, URISCAN_E_SYNTAX, base + i);
-					i++;
-				}
-				if (i >= len || !dig(s[i]))
-					return fail(err, URISCAN_E_SYNTAX, base + i);
-				while (i < len && dig(s[i])) {
-					int d = s[i] - '0';
-					if (v4 == 0)
-						return fail(err, URISCAN_E_SYNTAX, base + i);
-					v4 = v4 < 0 ? d : v4 * 10 + d;
-					if (v4 > 255)
-						return fail(err, URISCAN_E_SYNTAX, base + i);
-					i++;
-				}
-				a[piece] = (uint16_t)(a[piece] * 0x100 + v4);
-				if (++seen == 2 || seen == 4)
-					piece++;
-			}
-			if (seen != 4)
-				return fail(err, URISCAN_E_SYNTAX, base + i);
-			break;
-		}
-		if (i < len && s[i] == ':') {
-			if (++i >= len)
-				return fail(err, URISCAN_E_SYNTAX, base + i);
-		} else if (i < len) {
-			return fail(err, URISCAN_E_SYNTAX, base + i);
-		}
-		a[piece++] = (uint16_t)value;
+		cp = (unsigned)(d[i] & 0x0F) << 12 | (unsigned)(d[i + 1] & 0x3F) << 6 |
+		     (unsigned)(d[i + 2] & 0x3F);
+		if ((cp >= 0xFF01 && cp <= 0xFF5E) || cp == 0x3002 || cp == 0xFF61)
+			return 1;
 	}
-	if (compress != -1) {
-		int swaps = piece - compress;
-		piece = 7;
-		while (piece != 0 && swaps > 0) {
-			uint16_t t = a[piece];
-			a[piece] = a[compress + swaps - 1];
-			a[compress + swaps - 1] = t;
-			piece--;
-			swaps--;
-		}
-	} else if (piece != 8) {
-		return fail(err, URISCAN_E_SYNTAX, base + len);
+	return 0;
+}
+
+/* host s[0, len) (tabs and newlines skipped when skip) holds non-ASCII
+ * characters: decoded, mapped by UTS #46 as the browser maps it
+ * (idna_icu.c), then read as an ASCII host without a second decoding. */
+static int read_mapped(const unsigned char *s, size_t len, int skip,
+                       struct uriscan_host_addr *out,
+                       struct uriscan_error *err)
+{
+	unsigned char d[URISCAN__WHOST_MAX];
+	struct rd r = {s, len, 0, 0, 0, skip, 0};
+	size_t dn = 0;
+	unsigned c, fw;
+	int got, st;
+
+	while ((got = rd_next(&r, &c)) != 0) {
+		if (got < 0)
+			return fail(err, URISCAN_E_BAD_PERCENT, r.bad);
+		if (dn == sizeof d)
+			return fail(err, URISCAN_E_TOO_LONG, 0);
+		d[dn++] = (unsigned char)c;
 	}
-	out->family = URISCAN_IP_V6;
-	out->form = URISCAN_IP_FORM_IPV6;
-	for (piece = 0; piece < 8; piece++) {
-		out->addr[2 * piece] = (uint8_t)(a[piece] >> 8);
-		out->addr[2 * piece + 1] = (uint8_t)a[piece];
-	}
-	return URISCAN_OK;
+	fw = has_fullwidth(d, dn) ? URISCAN_HOST_FULLWIDTH : 0u;
+	st = uriscan__uts46_cached(d, &dn, sizeof d);
+	if (st != URISCAN_OK)
+		return fail(err, st, 0);
+	out->notes = r.notes | URISCAN_HOST_MAPPED | fw;
+	st = read_v4(d, dn, 0, 1, out, err);
+	if (st != URISCAN_OK)
+		uriscan__host_err(err, st, 0); /* offsets of m, not of the host */
+	return st;
 }
 
 /* ---- the call ---------------------------------------------------------- */
 
-int uriscan_host_address(const char *host, size_t len, unsigned flags,
-                         struct uriscan_host_addr *out,
-                         struct uriscan_error *err)
+int uriscan__host_read(const unsigned char *s, size_t len, int skip,
+                       struct uriscan_host_addr *out,
+                       struct uriscan_error *err)
 {
-	const unsigned char *s = (const unsigned char *)host;
 	int st;
 
 	uriscan__host_err(err, URISCAN_OK, 0);
-	if (out)
-		memset(out, 0, sizeof *out);
-	if (out == NULL || (host == NULL && len != 0) || flags != 0)
-		return fail(err, URISCAN_E_INVALID_ARG, 0);
-	if (len > UINT32_MAX)
-		return fail(err, URISCAN_E_TOO_LONG, 0);
-	if (uriscan__name_fast(s, len, &out->notes))
+	memset(out, 0, sizeof *out);
+	/* a name from its bytes; tabs and newlines (skip) would be read as
+	 * bytes of a label there */
+	if ((!skip || (memchr(s, '\t', len) == NULL &&
+	               memchr(s, '\n', len) == NULL &&
+	               memchr(s, '\r', len) == NULL)) &&
+	    uriscan__name_fast(s, len, &out->notes))
 		return URISCAN_OK; /* a name: family NONE, class NONE */
 	if (len > 0 && s[0] == '[') {
 		if (s[len - 1] != ']' || len < 2)
 			return fail(err, URISCAN_E_SYNTAX, len);
 		if (len > 2 && (s[1] == 'v' || s[1] == 'V'))
 			return fail(err, URISCAN_E_UNSUPPORTED, 0);
-		st = read_v6(s + 1, len - 2, 1, out, err);
+		st = uriscan__read_v6_zone(s, 1, len - 1, out, err);
 	} else if (len > 0 && memchr(s, ':', len) != NULL) {
-		st = read_v6(s, len, 0, out, err);
+		st = uriscan__read_v6_zone(s, 0, len, out, err);
+	} else if (has_high(s, len)) {
+		st = read_mapped(s, len, skip, out, err);
 	} else {
-		st = read_v4(s, len, out, err);
+		st = read_v4(s, len, skip, 0, out, err);
 	}
 	if (st != URISCAN_OK) {
 		unsigned notes = out->notes;
@@ -369,4 +320,18 @@ int uriscan_host_address(const char *host, size_t len, unsigned flags,
 	}
 	uriscan__ip_classify(out);
 	return URISCAN_OK;
+}
+
+int uriscan_host_address(const char *host, size_t len, unsigned flags,
+                         struct uriscan_host_addr *out,
+                         struct uriscan_error *err)
+{
+	uriscan__host_err(err, URISCAN_OK, 0);
+	if (out)
+		memset(out, 0, sizeof *out);
+	if (out == NULL || (host == NULL && len != 0) || flags != 0)
+		return fail(err, URISCAN_E_INVALID_ARG, 0);
+	if (len > UINT32_MAX)
+		return fail(err, URISCAN_E_TOO_LONG, 0);
+	return uriscan__host_read((const unsigned char *)host, len, 0, out, err);
 }

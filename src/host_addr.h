@@ -33,9 +33,24 @@ static inline void uriscan__host_err(struct uriscan_error *err, int status,
 	err->component = URISCAN_COMPONENT_NONE;
 }
 
+/* uriscan_host_address without its argument checks; skip: tabs and
+ * newlines are skipped (a host span of a URL, as the browser reads it:
+ * the confusion flags). */
+int uriscan__host_read(const unsigned char *s, size_t len, int skip,
+                       struct uriscan_host_addr *out,
+                       struct uriscan_error *err);
+
+/* The IPv6 literal s[b, e) of host s (without its brackets; offsets in s),
+ * perhaps followed by a zone ("%25zone" or "%zone"): *out's address, and
+ * with a zone the note URISCAN_HOST_ZONE, zone_off and zone_len (host_v6.c).
+ * URISCAN_OK or URISCAN_E_SYNTAX with err's offset. */
+int uriscan__read_v6_zone(const unsigned char *s, size_t b, size_t e,
+                          struct uriscan_host_addr *out,
+                          struct uriscan_error *err);
+
 /* The fast path of uriscan_host_address: 1 when host s[0, len) is a name
- * read from its own bytes (no '%', no ':', no '[' first, no lead byte of a
- * fullwidth form) whose last label (after one trailing '.') is not a
+ * read from its own bytes (no '%', no ':', no '[' first, no byte >= 0x80)
+ * whose last label (after one trailing '.') is not a
  * number; *notes then gets URISCAN_HOST_TRAILING_DOT or 0. 0: the full
  * reading must decide (*notes is then meaningless). */
 int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes);
@@ -48,8 +63,8 @@ int uriscan__last_label_numeric(const unsigned char *s, size_t len,
                                 unsigned *notes);
 
 /* The classes of host bytes: HB_NAME for ASCII letters, digits, '-' and
- * '.'; HB_SLOW for '%', ':' and 0xE3, 0xEF (lead bytes of the fullwidth
- * forms), which uriscan__name_fast leaves to the full reading. */
+ * '.'; HB_SLOW for '%', ':' and the bytes >= 0x80, which
+ * uriscan__name_fast leaves to the full reading. */
 #define HB_NAME 1u
 #define HB_SLOW 2u
 extern const uint8_t uriscan__host_byte[256];

@@ -195,6 +195,7 @@ int uriscan_ip_text(const struct uriscan_host_addr *a, char *out,
 	                                : v6_text(a->addr, t, 1);
 	*out_len = n;
 	if (n + 1 > out_cap) {
+		*out_len = n + 1; /* the capacity needed: the text and its NUL */
 		uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
 		return URISCAN_E_BUFFER_TOO_SMALL;
 	}

@@ -37,11 +37,14 @@ static int numeric_label(const unsigned char *s, size_t k)
  * that send uriscan__name_fast to the full reading are HB_SLOW. */
 #define NAME4(c) [c] = HB_NAME, [c + 1] = HB_NAME, [c + 2] = HB_NAME, [c + 3] = HB_NAME
 #define NAME13(c) NAME4(c), NAME4(c + 4), NAME4(c + 8), [c + 12] = HB_NAME
+#define SLOW4(c) [c] = HB_SLOW, [c + 1] = HB_SLOW, [c + 2] = HB_SLOW, [c + 3] = HB_SLOW
+#define SLOW16(c) SLOW4(c), SLOW4(c + 4), SLOW4(c + 8), SLOW4(c + 12)
+#define SLOW64(c) SLOW16(c), SLOW16(c + 16), SLOW16(c + 32), SLOW16(c + 48)
 const uint8_t uriscan__host_byte[256] = {
 	NAME4('0'), NAME4('4'), ['8'] = HB_NAME, ['9'] = HB_NAME,
 	NAME13('a'), NAME13('n'), NAME13('A'), NAME13('N'),
 	['-'] = HB_NAME, ['.'] = HB_NAME,
-	['%'] = HB_SLOW, [':'] = HB_SLOW, [0xE3] = HB_SLOW, [0xEF] = HB_SLOW,
+	['%'] = HB_SLOW, [':'] = HB_SLOW, SLOW64(0x80), SLOW64(0xC0),
 };
 
 int uriscan__last_label_numeric(const unsigned char *s, size_t len,
@@ -67,8 +70,8 @@ int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes)
 	*notes = 0;
 	if (len > 0 && s[0] == '[')
 		return 0;
-	/* escapes, an IPv6 address, the lead bytes of the fullwidth forms:
-	 * the full reading */
+	/* escapes, an IPv6 address, non-ASCII (UTS #46 maps it): the full
+	 * reading */
 	for (i = 0; i < len; i++)
 		if (uriscan__host_byte[s[i]] & HB_SLOW)
 			return 0;

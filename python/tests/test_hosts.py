@@ -46,9 +46,20 @@ def ids(cases):
     return [c[0] for c in cases]
 
 
+def needs_uts46(host: bytes) -> bool:
+    """Is the host, percent-decoded, not ASCII (UTS #46 through ICU)?"""
+    return any(b >= 0x80 for b in host) or \
+        re.search(rb"%[89a-fA-F][0-9a-fA-F]", host) is not None
+
+
 @pytest.mark.parametrize("where,host,expect", HOSTS, ids=ids(HOSTS))
 def test_host_address_vectors(where, host, expect):
     for h in spellings(host):
+        if needs_uts46(host) and not uriscan.uts46_available():
+            with pytest.raises(uriscan.Error) as e:
+                uriscan.host_address(h)
+            assert e.value.status == "idna_unavailable", h
+            continue
         if isinstance(expect, tuple):
             with pytest.raises(uriscan.Error) as e:
                 uriscan.host_address(h)
@@ -90,9 +101,9 @@ def test_host_address_names_and_errors():
     assert e.value.status == "unsupported" and "IPvFuture" in str(e.value)
     assert not isinstance(e.value, uriscan.InvalidURI)
     with pytest.raises(uriscan.InvalidURI) as e:
-        uriscan.host_address("b\u00fccher.1.2.3.256")  # offsets in characters for str
+        uriscan.host_address("b\u00fccher%zz")  # offsets in characters for str
     with pytest.raises(uriscan.InvalidURI) as eb:
-        uriscan.host_address("b\u00fccher.1.2.3.256".encode())
+        uriscan.host_address("b\u00fccher%zz".encode())
     assert e.value.byte_offset == eb.value.offset == eb.value.byte_offset > 7
     assert e.value.offset == e.value.byte_offset - 1
     with pytest.raises(TypeError):
@@ -146,10 +157,10 @@ def test_site_without_libpsl():
 
 
 def test_browser_host_wpt():
-    """The WHATWG URL tests with a special scheme and no base: the host
-    browsers reach, or a failure (InvalidURI); the cases listed in
-    wpt-host-disagreements.tsv disagree; without libidn2 a host that needs
-    IDNA is uriscan.Error 'idna_unavailable'."""
+    """The WHATWG URL tests with a scheme and no base: the host browsers
+    reach, or a failure (InvalidURI), or none ('unsupported': a null host);
+    the cases listed in wpt-host-disagreements.tsv disagree; without ICU a
+    host that needs IDNA is uriscan.Error 'idna_unavailable'."""
     cases, listed = wpt_host_cases()
     agree = unavailable = 0
     for text, want in cases:
@@ -158,14 +169,17 @@ def test_browser_host_wpt():
             got = uriscan.browser_host(text)
         except uriscan.Error as e:
             if e.status == "idna_unavailable":
-                assert not uriscan.idna_available() and not isinstance(e, uriscan.InvalidURI)
+                assert not uriscan.uts46_available() and not isinstance(e, uriscan.InvalidURI)
                 unavailable += 1
                 continue
-            assert isinstance(e, uriscan.InvalidURI) and e.status in ("syntax", "idna")
-            with pytest.raises(uriscan.InvalidURI) as eb:
-                uriscan.browser_host(raw)
-            assert eb.value.status == e.status and eb.value.byte_offset == e.byte_offset
-            got = None
+            if e.status == "unsupported":
+                got = ""  # no host (null), whose hostname getter gives ""
+            else:
+                assert isinstance(e, uriscan.InvalidURI) and e.status in ("syntax", "idna")
+                with pytest.raises(uriscan.InvalidURI) as eb:
+                    uriscan.browser_host(raw)
+                assert eb.value.status == e.status and eb.value.byte_offset == e.byte_offset
+                got = None
         else:
             assert uriscan.browser_host(raw) == got.encode()
         if raw in listed:
@@ -173,7 +187,7 @@ def test_browser_host_wpt():
         else:
             assert got == want, text
             agree += 1
-    assert agree + unavailable + len(listed) == len(cases) and len(cases) == 360
+    assert agree + unavailable + len(listed) == len(cases) and len(cases) == 547
 
 
 def test_browser_host_errors():
@@ -181,10 +195,20 @@ def test_browser_host_errors():
     assert uriscan.browser_host("file:///etc/passwd") == ""
     assert uriscan.browser_host("//0x7f.1/a") == "127.0.0.1"
     assert uriscan.browser_host("http://[::ffff:127.0.0.1]/") == "[::ffff:7f00:1]"
-    for url in ("mailto:a@example.com", "/relative", "foo://h/"):
+    assert uriscan.browser_host("foo://H%41/") == "H%41"  # opaque: as written
+    assert uriscan.browser_host("ssh://git@h\u00e9/") == "h%C3%A9"
+    with pytest.raises(uriscan.InvalidURI):
+        uriscan.browser_host("file://user@host/p")  # no userinfo in file:
+    for url in ("mailto:a@example.com", "/relative"):
         with pytest.raises(uriscan.Error) as e:
             uriscan.browser_host(url)
-        assert e.value.status == "unsupported" and "special scheme" in str(e.value)
+        assert e.value.status == "unsupported" and "no host" in str(e.value)
+    with pytest.raises(uriscan.Error) as e:
+        uriscan.browser_host("http://" + "a" * 2049 + "/")
+    assert e.value.status == "too_long" and "2,048 bytes" in str(e.value)
+    with pytest.raises(uriscan.Error) as e:
+        uriscan.site("a" * 256)
+    assert e.value.status == "too_long" and "255 bytes" in str(e.value)
     with pytest.raises(uriscan.InvalidURI) as e:
         uriscan.browser_host("http://example.com:65536/")
     assert e.value.status == "syntax"
@@ -226,10 +250,10 @@ def test_uri_properties():
     assert b.ip == ipaddress.IPv6Address("::ffff:169.254.169.254")
     assert (b.ip_class, b.browser_host) == ("link-local", b"[::ffff:a9fe:a9fe]")
     assert b.flags == frozenset()
-    # a scheme browsers do not read: the grammar's host
+    # a scheme that is not special: the opaque host
     g = uriscan.parse("ssh://git@10.1.2.3/x")
     assert (g.ip, g.ip_class, g.browser_host) == (ipaddress.IPv4Address("10.1.2.3"),
-                                                  "private", None)
+                                                  "private", "10.1.2.3")
     # the URI's own parse: an authority parsed by its rule keeps its host
     a = uriscan.parse("0x7f.1:80", rule="authority")
     assert a.host == "0x7f.1" and a.ip == ipaddress.IPv4Address("127.0.0.1")
@@ -368,3 +392,29 @@ def test_log_records_equal_cli():
         same_fields(r, c, False, "target_")
     for r, c in zip(referers, cli_inspect([r["referer"] for r in referers])):
         same_fields(r, c, False, "referer_")
+
+
+def test_ipv6_zone():
+    """An IPv6 zone (issue 49): read by host_address, refused by the
+    browser's reading, the record's zone and class the address's."""
+    a = uriscan.host_address("[fe80::1%25eth0]")
+    assert (a.address, a.ip_class, a.zone) == (ipaddress.IPv6Address("fe80::1"),
+                                               "link-local", "eth0")
+    assert "zone" in a.notes and uriscan.host_address("[fe80::1]").zone is None
+    with pytest.raises(uriscan.InvalidURI):
+        uriscan.browser_host("http://[fe80::1%25eth0]/")
+    assert "ipv6_zone" in uriscan.confusion("http://[fe80::1%eth0]/")
+    r = _core.log_line(b'1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 1 '
+                       b'"http://[fe80::1%25eth0]/" "-"\n', hosts=True)
+    assert (r["referer_ip_class"], r["referer_zone"]) == ("link-local", "eth0")
+    assert "ipv6_zone" in r["referer_flags"] and "target_zone" not in r
+
+
+@pytest.mark.skipif(not uriscan.uts46_available(), reason="library built without ICU")
+def test_homograph_flags():
+    assert {"mixed_script", "ascii_lookalike"} <= uriscan.confusion("http://p\u0430ypal.com/",
+                                                                   "rfc3987")
+    assert uriscan.confusion("http://xn--80ak6aa92e.com/") == {"idn", "ascii_lookalike"}
+    assert uriscan.parse("http://\u65e5\u672c\u8a9e\u30c9\u30e1\u30a4\u30f3.jp/",
+                         "rfc3987").flags == {"idn"}
+    assert uriscan.host_address("\u2460\u2461\u2466.0.0.1").text == "127.0.0.1"

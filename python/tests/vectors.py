@@ -307,10 +307,13 @@ def host_address_cases(path):
             out.append((where, host, (status, int(off))))
             continue
         fam, form, cls, text, embed, notes = (x.decode() for x in f[2:8])
+        notes_set = set() if notes == "-" else set(notes.split(","))
+        zone = [n[5:] for n in notes_set if n.startswith("zone=")]
+        notes_set = {"zone" if n.startswith("zone=") else n for n in notes_set}
         out.append((where, host, {
             "family": {"v4": 4, "v6": 6, "name": None}[fam], "form": none(form),
             "ip_class": none(cls), "text": none(text), "embed": none(embed),
-            "notes": set() if notes == "-" else set(notes.split(","))}))
+            "notes": notes_set, "zone": zone[0] if zone else None}))
     return out
 
 
@@ -340,7 +343,7 @@ def wpt_host_cases():
     import sys
     sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
     try:
-        from wpt_hosts import SPECIAL, scheme_of
+        from wpt_hosts import scheme_of
     finally:
         sys.path.pop(0)
     with open(os.path.join(ROOT, "tests", "data", "wpt", "urltestdata.json"),
@@ -348,7 +351,7 @@ def wpt_host_cases():
         data = json.load(f)
     cases = [(c["input"], None if c.get("failure") else c["hostname"]) for c in data
              if isinstance(c, dict) and c.get("base") is None and
-             scheme_of(c["input"]) in SPECIAL]
+             scheme_of(c["input"]) is not None]
     listed = {unescape(f[0], strict=False)
               for _, f in lines(os.path.join(VECTORS, "wpt-host-disagreements.tsv"))}
     return cases, listed

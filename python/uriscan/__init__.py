@@ -63,6 +63,7 @@ from uriscan._core import (
     to_uri,
     unquote,
     urlsplit,
+    uts46_available,
 )
 
 __all__ = [
@@ -71,6 +72,7 @@ __all__ = [
     "equivalent", "extract", "extract_file", "grammars", "host_address", "idna_available",
     "is_valid", "normalize", "parse", "psl_available", "query_get", "query_params",
     "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
+    "uts46_available",
 ]
 
 CHUNK_SIZE = 1 << 20

@@ -14,7 +14,7 @@ __all__ = ["CONFUSION_FLAGS", "Error", "Extractor", "HOST_FIELDS", "HostAddress"
            "host_address", "idna_available", "is_valid", "log_line", "log_records",
            "normalize", "parse", "psl_available", "query_get", "query_params",
            "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote",
-           "urlsplit"]
+           "urlsplit", "uts46_available"]
 
 __version__: str
 # the names of the URL-confusion flags and of the address classes, in the
@@ -117,7 +117,8 @@ class HostAddress(tuple[Any, ...]):
     embedded_v4: Optional[IPv4Address]
     text: Optional[str]
     parts: int
-    notes: frozenset[str]      # "percent" "fullwidth" "trailing_dot"
+    notes: frozenset[str]      # "percent" "fullwidth" "trailing_dot" "mapped" "zone"
+    zone: Optional[str]        # an IPv6 zone as written, or None
 
 @overload
 def parse(s: _Str, grammar: str = ..., rule: Optional[str] = ...) -> URI[str]: ...
@@ -235,3 +236,4 @@ def site(host: _Str) -> Optional[str]: ...
 @overload
 def site(host: _Bytes) -> Optional[bytes]: ...
 def psl_available() -> bool: ...
+def uts46_available() -> bool: ...

@@ -54,11 +54,20 @@ static PyObject *host_field(const struct host_info *h, int i, int is_str)
 
 /* d[k[i]] = field i of h, for the six: 0, or -1 with an exception. */
 static int put_fields(PyObject *d, PyObject *const *k, const struct host_info *h,
-                      int is_str)
+                      int is_str, const char *zone_key)
 {
 	for (int i = 0; i < UPY_HOST_FIELDS; i++)
 		if (upy_dict_put(d, k[i], host_field(h, i, is_str)) < 0)
 			return -1;
+	/* an IPv6 zone (only then, as the CLI's JSON Lines): its text */
+	if (h->zone_len > 0) {
+		PyObject *z = PyUnicode_DecodeASCII(h->zone, (Py_ssize_t)h->zone_len,
+		                                    "strict");
+		int bad = z == NULL || PyDict_SetItemString(d, zone_key, z) < 0;
+		Py_XDECREF(z);
+		if (bad)
+			return -1;
+	}
 	return 0;
 }
 
@@ -67,7 +76,7 @@ int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size
 {
 	struct host_info h;
 	frontend_host_read(&h, g, s, n, NULL, flags);
-	return put_fields(d, keys, &h, 0);
+	return put_fields(d, keys, &h, 0, "zone");
 }
 
 /* The log's target as `uriscan log --hosts` reads it: a CONNECT target
@@ -94,7 +103,7 @@ static int put_target(PyObject *d, const char *method, size_t ml,
 	}
 	frontend_host_read(&h, URISCAN_RFC3986, target, tl, NULL, NULL);
 	PyMem_Free(buf);
-	return put_fields(d, log_keys, &h, 0);
+	return put_fields(d, log_keys, &h, 0, "target_zone");
 }
 
 int upy_log_hosts_put(PyObject *d, const char *method, size_t ml,
@@ -106,7 +115,7 @@ int upy_log_hosts_put(PyObject *d, const char *method, size_t ml,
 	if (ref == NULL)
 		return 0;
 	frontend_host_read(&h, URISCAN_RFC3986, ref, rl, NULL, NULL);
-	return put_fields(d, log_keys + UPY_HOST_FIELDS, &h, 0);
+	return put_fields(d, log_keys + UPY_HOST_FIELDS, &h, 0, "referer_zone");
 }
 
 PyObject *upy_host_template(PyObject *tmpl, int log)
@@ -151,7 +160,7 @@ PyObject *upy_uri_host_info(PyObject *self, PyObject *unused)
 	(void)unused;
 	if (uri_read(self, &h, &is_str) < 0 || (d = PyDict_New()) == NULL)
 		return NULL;
-	if (put_fields(d, keys, &h, is_str) < 0)
+	if (put_fields(d, keys, &h, is_str, "zone") < 0)
 		Py_CLEAR(d);
 	return d;
 }

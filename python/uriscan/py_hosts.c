@@ -17,7 +17,7 @@
 #define N_EMBEDS (URISCAN_IP_EMBED_TEREDO + 1)
 #define N_FLAGS 32
 static PyObject *form_names[N_FORMS], *class_names[URISCAN_IP_CLASS_COUNT],
-    *embed_names[N_EMBEDS], *flag_names[N_FLAGS], *note_names[3];
+    *embed_names[N_EMBEDS], *flag_names[N_FLAGS], *note_names[5];
 /* ipaddress.IPv4Address and IPv6Address, imported when first needed. */
 static PyObject *ipv4_type, *ipv6_type;
 /* frozensets of flag names by their mask (the empty one, and up to
@@ -39,8 +39,11 @@ static PyStructSequence_Field host_address_fields[] = {
     {"embedded_v4", "that IPv4 address (ipaddress.IPv4Address), or None"},
     {"text", "the canonical text (dotted quad; RFC 5952), or None"},
     {"parts", "the IPv4 parts written (1 to 4), else 0"},
-    {"notes", "frozenset of 'percent', 'fullwidth', 'trailing_dot': how the\n"
-              "host was written (a name too)"},
+    {"notes", "frozenset of 'percent', 'fullwidth', 'trailing_dot', 'mapped'\n"
+              "(UTS #46 mapped non-ASCII characters), 'zone': how the host was\n"
+              "written (a name too)"},
+    {"zone", "an IPv6 zone as written after '%25' or '%' (str; browsers\n"
+             "refuse zones, curl connects), or None"},
     {NULL, NULL}};
 
 static PyStructSequence_Desc host_address_desc = {
@@ -48,7 +51,7 @@ static PyStructSequence_Desc host_address_desc = {
     "HostAddress(sequence, dict={})\n--\n\n"
     "The address a host means, as browsers and resolvers read it\n"
     "(uriscan.host_address); a name has family None and no address.",
-    host_address_fields, 9};
+    host_address_fields, 10};
 
 static PyObject *name_at(PyObject *const *names, unsigned n, unsigned i)
 {
@@ -145,10 +148,11 @@ static int one_input(const char *fname, const char *arg, PyObject *const *a,
 	return upy_input_get(v[0], in, fname);
 }
 
-static PyObject *host_address_of(const struct uriscan_host_addr *a)
+static PyObject *host_address_of(const struct uriscan_host_addr *a,
+                                 const char *host)
 {
 	PyObject *t = PyStructSequence_New(upy_HostAddressType);
-	PyObject *v[9];
+	PyObject *v[10];
 	int ip = a->family != URISCAN_IP_NONE, embed = a->embed != URISCAN_IP_EMBED_NONE;
 	char text[URISCAN_IP_TEXT_MAX];
 	size_t tl = 0;
@@ -165,10 +169,14 @@ static PyObject *host_address_of(const struct uriscan_host_addr *a)
 	v[5] = embed ? ip_of(a->v4, 4) : Py_NewRef(Py_None);
 	v[6] = ip ? PyUnicode_FromStringAndSize(text, (Py_ssize_t)tl) : Py_NewRef(Py_None);
 	v[7] = PyLong_FromUnsignedLong(a->parts);
-	v[8] = name_set(note_names, 3, a->notes);
-	for (int i = 0; i < 9; i++)
+	v[8] = name_set(note_names, 5, a->notes);
+	v[9] = (a->notes & URISCAN_HOST_ZONE)
+	           ? PyUnicode_DecodeASCII(host + a->zone_off,
+	                                   (Py_ssize_t)a->zone_len, "strict")
+	           : Py_NewRef(Py_None);
+	for (int i = 0; i < 10; i++)
 		PyStructSequence_SET_ITEM(t, i, v[i]);
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 10; i++)
 		if (v[i] == NULL) {
 			Py_DECREF(t); /* frees the items made (NULL ones skipped) */
 			return NULL;
@@ -193,7 +201,7 @@ PyObject *upy_host_address(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 	else if (st != URISCAN_OK)
 		upy_raise(st, err.offset, &in);
 	else
-		r = host_address_of(&addr);
+		r = host_address_of(&addr, in.s);
 	upy_input_release(&in);
 	return r;
 }
@@ -219,7 +227,8 @@ static PyObject *write_call(const char *fname, const char *arg, PyObject *const 
                             Py_ssize_t n, PyObject *kw,
                             int (*fn)(const char *, size_t, unsigned, char *,
                                       size_t, size_t *, struct uriscan_error *),
-                            int empty_none, const char *unsupported)
+                            int empty_none, const char *unsupported,
+                            const char *too_long)
 {
 	struct upy_input in;
 	struct write_call c;
@@ -241,6 +250,8 @@ static PyObject *write_call(const char *fname, const char *arg, PyObject *const 
 		upy_out_free(&o);
 		if (st == URISCAN_E_UNSUPPORTED)
 			upy_raise_why(st, c.err.offset, &in, unsupported);
+		else if (st == URISCAN_E_TOO_LONG && in.len <= (Py_ssize_t)UINT32_MAX)
+			upy_raise_why(st, c.err.offset, &in, too_long);
 		else if (st != UPY_PYERR)
 			upy_raise(st, c.err.offset, &in);
 	}
@@ -252,9 +263,12 @@ PyObject *upy_browser_host(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 {
 	(void)m;
 	return write_call("browser_host", "url", a, n, kw, uriscan_browser_host, 0,
-	                  "not a URL of a special scheme (http, https, ws, wss, ftp, "
-	                  "file) nor one starting with '//': a browser reads no host "
-	                  "there without a base");
+	                  "the URL has no host: a scheme that is not special "
+	                  "without '//' (an opaque path: 'mailto:a@b'), or no "
+	                  "scheme and no '//' (a relative reference: no host "
+	                  "without a base)",
+	                  "the host is longer than 2,048 bytes (after removing "
+	                  "tabs and newlines): longer than any name, not read");
 }
 
 PyObject *upy_site(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
@@ -262,7 +276,8 @@ PyObject *upy_site(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 	(void)m;
 	return write_call("site", "host", a, n, kw, uriscan_site, 1,
 	                  "the library was built without libpsl: no Public Suffix "
-	                  "List (uriscan.psl_available() is False)");
+	                  "List (uriscan.psl_available() is False)",
+	                  "the host is longer than 255 bytes: no DNS name is");
 }
 
 PyObject *upy_confusion(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
@@ -323,7 +338,8 @@ static const char *flag_name(unsigned i) { return uriscan_confusion_name(1u << i
 
 static const char *note_name(unsigned i)
 {
-	static const char *const notes[] = {"percent", "fullwidth", "trailing_dot"};
+	static const char *const notes[] = {"percent", "fullwidth", "trailing_dot",
+	                                    "mapped", "zone"};
 	return notes[i];
 }
 
@@ -338,7 +354,7 @@ int upy_hosts_init(PyObject *module)
 	    intern_names(class_names, URISCAN_IP_CLASS_COUNT, class_name, NULL) < 0 ||
 	    intern_names(embed_names, N_EMBEDS, embed_name, NULL) < 0 ||
 	    intern_names(flag_names, N_FLAGS, flag_name, "unknown") < 0 ||
-	    intern_names(note_names, 3, note_name, NULL) < 0 ||
+	    intern_names(note_names, 5, note_name, NULL) < 0 ||
 	    (flag_sets = PyDict_New()) == NULL ||
 	    (no_flags = PyFrozenSet_New(NULL)) == NULL ||
 	    (upy_HostAddressType = PyStructSequence_NewType(&host_address_desc)) == NULL)

@@ -17,6 +17,13 @@ static PyObject *idna_available(PyObject *m, PyObject *unused)
 	return PyBool_FromLong(uriscan_idna_available());
 }
 
+static PyObject *uts46_available(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyBool_FromLong(uriscan_uts46_available());
+}
+
 static PyObject *psl_available(PyObject *m, PyObject *unused)
 {
 	(void)m;
@@ -102,6 +109,11 @@ static PyMethodDef methods[] = {
     {"idna_available", idna_available, METH_NOARGS,
      "idna_available($module, /)\n--\n\n"
      "-> bool: to_uri(idna=True) works (built with libidn2)."},
+    {"uts46_available", uts46_available, METH_NOARGS,
+     "uts46_available($module, /)\n--\n\n"
+     "-> bool: the browser's IDNA (UTS #46 through ICU) is built in: without\n"
+     "it a non-ASCII host raises uriscan.Error 'idna_unavailable', and the\n"
+     "flags mixed_script and ascii_lookalike are never set."},
     {"grammars", grammars, METH_NOARGS,
      "grammars($module, /)\n--\n\n"
      "-> list[str]: the grammars built into this library."},
@@ -201,18 +213,23 @@ static PyMethodDef methods[] = {
      "bytes-like) means as browsers and resolvers read it: every IPv4 form\n"
      "('0x7f.1', '2130706433', '0177.0.0.1', '127.1', '%31%32%37.0.0.1'),\n"
      "IPv6 with the IPv4 address it embeds, the class. A name gives family\n"
-     "None. A host browsers refuse ('1.2.3.256', 'foo.1') raises InvalidURI\n"
-     "(syntax, bad_percent); IPvFuture uriscan.Error 'unsupported'."},
+     "None. A non-ASCII host is mapped by UTS #46 (ICU) first ('①②⑦.0.0.1'\n"
+     "is 127.0.0.1); an IPv6 zone ('[fe80::1%25eth0]') is in .zone. A host\n"
+     "browsers refuse ('1.2.3.256', 'foo.1') raises InvalidURI (syntax,\n"
+     "bad_percent, idna); IPvFuture uriscan.Error 'unsupported'; without\n"
+     "ICU a non-ASCII host uriscan.Error 'idna_unavailable'."},
     {"browser_host", (PyCFunction)(void (*)(void))upy_browser_host, FAST,
      "browser_host($module, url)\n--\n\n"
      "-> str or bytes. "
      "The host a browser reaches for url (WHATWG URL Standard, no base):\n"
      "'user@evil.com@good.com' -> 'good.com', 'http://0x7f.1/' ->\n"
-     "'127.0.0.1', IPv6 in brackets, '' for a file: URL without a host.\n"
-     "Raises InvalidURI when the browser refuses the URL (syntax; idna),\n"
-     "uriscan.Error 'idna_unavailable' when the host needs IDNA and the\n"
-     "library has no libidn2 (not guessed), 'unsupported' for a scheme\n"
-     "that is not special or a relative reference."},
+     "'127.0.0.1', IPv6 in brackets, '' for a file: URL without a host;\n"
+     "IDNA is UTS #46 through ICU; a scheme that is not special gets the\n"
+     "opaque host ('ssh://git@h/' -> 'h'). Raises InvalidURI when the\n"
+     "browser refuses the URL (syntax; idna), uriscan.Error\n"
+     "'idna_unavailable' when the host needs IDNA and the library has no\n"
+     "ICU (not guessed), 'unsupported' when the URL has no host ('mailto:',\n"
+     "a relative reference)."},
     {"confusion", (PyCFunction)(void (*)(void))upy_confusion, FAST,
      "confusion($module, url, grammar='rfc3986')\n--\n\n"
      "-> frozenset[str]. "
@@ -247,7 +264,7 @@ static const char *const all_names[] = {
     "idna_available", "is_valid", "log_line", "log_records", "normalize",
     "parse", "psl_available", "query_get", "query_params", "recompose",
     "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
-    NULL};
+    "uts46_available", NULL};
 
 static int add_all(PyObject *m)
 {

@@ -65,6 +65,13 @@ void host_fields_jsonl(const struct host_info *h, const char *prefix,
 	name(addr ? uriscan_ip_form_name(h->addr.form) : NULL);
 	key(prefix, 2);
 	name(addr ? uriscan_ip_class_name(h->addr.ip_class) : NULL);
+	if (h->zone_len > 0) {
+		/* only with a zone (RFC 6874's ZoneID: nothing to escape) */
+		OUT_LIT(",\"");
+		out_str(prefix);
+		OUT_LIT("zone\":");
+		out_json_string(h->zone, h->zone_len);
+	}
 	key(prefix, 3);
 	out_json_or_null(h->browser, h->browser_len,
 	                 h->browser_status == URISCAN_OK);
@@ -88,6 +95,19 @@ void host_fields_jsonl(const struct host_info *h, const char *prefix,
 		name(uriscan_confusion_name(f & (0u - f)));
 	}
 	out_char(']');
+	/* the flags this library cannot compute (no ICU): said, as a
+	 * missing grammar is */
+	if ((opts & HOST_FIELDS_ERRORS) &&
+	    (f = uriscan_confusion_unavailable()) != 0) {
+		uint32_t all = f;
+		OUT_LIT(",\"flags_unavailable\":[");
+		for (; f != 0; f &= f - 1) {
+			if (f != all)
+				out_char(',');
+			name(uriscan_confusion_name(f & (0u - f)));
+		}
+		out_char(']');
+	}
 }
 
 void host_fields_jsonl_null(const char *prefix)

@@ -9,6 +9,35 @@
 #include "host_read.h"
 #include "site_memo.h"
 
+/* The bracketed host of rec[0, len) with a zone ("[fe80::1%25eth0]"),
+ * which neither the grammar nor the browser reads: the first '[' after
+ * "//" (past the last '@' before it) up to the next ']'. 1 and h->addr,
+ * h->zone when it is an IPv6 address with a zone. */
+static int zone_host(struct host_info *h, const char *rec, size_t len)
+{
+	const char *ss = NULL, *lb, *rb;
+	struct uriscan_host_addr a;
+	size_t i;
+
+	for (i = 0; i + 1 < len; i++)
+		if ((rec[i] == '/' || rec[i] == '\\') &&
+		    (rec[i + 1] == '/' || rec[i + 1] == '\\')) {
+			ss = rec + i + 2;
+			break;
+		}
+	if (ss == NULL ||
+	    (lb = memchr(ss, '[', len - (size_t)(ss - rec))) == NULL ||
+	    (rb = memchr(lb, ']', len - (size_t)(lb - rec))) == NULL ||
+	    uriscan_host_address(lb, (size_t)(rb - lb) + 1, 0, &a, NULL) !=
+	        URISCAN_OK ||
+	    !(a.notes & URISCAN_HOST_ZONE) || a.zone_len >= sizeof h->zone)
+		return 0;
+	h->addr = a;
+	memcpy(h->zone, lb + a.zone_off, a.zone_len);
+	h->zone_len = a.zone_len;
+	return 1;
+}
+
 void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
                         const char *rec, size_t len,
                         const struct uriscan_uri *parsed,
@@ -97,4 +126,11 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 		                         &h->flags, NULL);
 	else
 		uriscan_confusion(g, rec, len, 0, &h->flags, NULL);
+	/* a zone: the address curl reaches, its class, its zone */
+	h->zone_len = 0;
+	if ((h->flags & URISCAN_CONFUSION_IPV6_ZONE) &&
+	    h->addr.family == URISCAN_IP_NONE && zone_host(h, rec, len)) {
+		size_t n;
+		uriscan_ip_text(&h->addr, h->ip, sizeof h->ip, &n, NULL);
+	}
 }

@@ -7,7 +7,7 @@
  * the CLI (`uriscan inspect`, `check --deny`, the get fields, extract and
  * log --hosts: src/cli/host_info.h) and the Python extension (the URI's
  * ip ... flags, the records' host fields), so both read a host alike.
- * Library calls only; no output, no allocation (but libidn2's, freed).
+ * Library calls only; no output, no allocation (but ICU's, freed).
  */
 #ifndef URISCAN_FRONTEND_HOST_READ_H
 #define URISCAN_FRONTEND_HOST_READ_H
@@ -37,6 +37,11 @@ struct host_info {
 	char site[256];
 	size_t site_len;
 	uint32_t flags;          /* uriscan_confusion */
+	/* An IPv6 zone (flag ipv6_zone): the grammar and the browser refuse
+	 * the URL, and addr is the address of its bracketed host (curl
+	 * connects to it), zone its zone as written (zone_len 0: none). */
+	char zone[256];
+	size_t zone_len;
 };
 
 /* Fill h for the record rec[0, len) read with grammar g. parsed: the

@@ -81,7 +81,7 @@ unsigned run_confusion(const char *path, unsigned *nvec,
 	FILE *f = fopen(path, "r");
 	char line[8192];
 	unsigned lineno = 0, bad = 0;
-	unsigned char in[4096];
+	static unsigned char in[8192];
 
 	*nvec = *whole_seen = 0;
 	if (!f) {

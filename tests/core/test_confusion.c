@@ -201,7 +201,7 @@ static void run_parsed(enum uriscan_grammar g, const char *buf, size_t len,
 static void run(char *line, unsigned lineno)
 {
 	char *f[4] = {line, NULL, NULL, NULL}, got[512], *about, *tok;
-	unsigned char in[4096];
+	static unsigned char in[8192];
 	enum uriscan_grammar g = URISCAN_RFC3986;
 	uint32_t want, found = 0;
 	long len;
@@ -225,6 +225,11 @@ static void run(char *line, unsigned lineno)
 	about = f[2];
 	if (strstr(about, ",rfc3987"))
 		g = URISCAN_RFC3987;
+	if (strstr(about, ",icu") && !uriscan_uts46_available()) {
+		/* the browser's UTS #46 and UTS #39: no answer is guessed */
+		tap_ok(1, "line %u: skipped (needs ICU)", lineno);
+		return;
+	}
 	want = parse_names(f[1]);
 	buf = malloc(len ? (size_t)len : 1);
 	memcpy(buf, in, (size_t)len);
@@ -297,7 +302,7 @@ static void parsed_args(void)
 
 int main(int argc, char **argv)
 {
-	char line[4096];
+	static char line[8192];
 	unsigned lineno = 0, i;
 	uint32_t found = 1, b = 0;
 	FILE *fp;
@@ -314,7 +319,8 @@ int main(int argc, char **argv)
 	}
 	fclose(fp);
 	for (i = 0; i < N_FLAGS; i++)
-		tap_ok(pos[i] > 0 && neg[i] > 0,
+		tap_ok((pos[i] > 0 && neg[i] > 0) ||
+		           (uriscan_confusion_unavailable() & flags[i].bit),
 		       "%s: %u positive rows, %u negative rows", flags[i].name,
 		       pos[i], neg[i]);
 	for (i = 0; i < N_FLAGS; i++) {

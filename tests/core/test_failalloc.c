@@ -107,6 +107,41 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	       failalloc_count());
 }
 
+/* The reading of non-ASCII hosts (issue 49): UTS #46 and UTS #39 through
+ * ICU. The library's own code allocates nothing there, a failing
+ * allocation (the first one failing) changes no answer. ICU is a shared
+ * library: its allocations (its contexts, opened once, and its work
+ * inside a call, freed) are outside what the wrapper sees, as the header
+ * says. */
+static void non_ascii_hosts(void)
+{
+	static const char url[] = "http://p\xd0\xb0ypal.com/";
+	static const char host[] = "\xe2\x91\xa0\xe2\x91\xa1\xe2\x91\xa6.0.0.1";
+	struct uriscan_host_addr a;
+	char out[64];
+	size_t n = 0;
+	uint32_t f = 0;
+	int icu = uriscan_uts46_available(), st1, st2, st3;
+
+	failalloc_set(1);
+	st1 = uriscan_browser_host(url, sizeof url - 1, 0, out, sizeof out, &n,
+	                           NULL);
+	st2 = uriscan_host_address(host, sizeof host - 1, 0, &a, NULL);
+	st3 = uriscan_confusion(URISCAN_RFC3986, url, sizeof url - 1, 0, &f, NULL);
+	tap_ok(failalloc_count() == 0 && st3 == URISCAN_OK &&
+	           (icu ? st1 == URISCAN_OK && n == 17 &&
+	                      memcmp(out, "xn--pypal-4ve.com", 17) == 0 &&
+	                      st2 == URISCAN_OK && a.family == URISCAN_IP_V4 &&
+	                      (f & URISCAN_CONFUSION_MIXED_SCRIPT)
+	                : st1 == URISCAN_E_IDNA_UNAVAILABLE &&
+	                      st2 == URISCAN_E_IDNA_UNAVAILABLE &&
+	                      !(f & URISCAN_CONFUSION_MIXED_SCRIPT)),
+	       "non-ASCII hosts (%s): browser_host %s, host_address %s, "
+	       "confusion %#x; %lu allocations of the library's own",
+	       icu ? "ICU" : "no ICU", uriscan_status_name(st1),
+	       uriscan_status_name(st2), (unsigned)f, failalloc_count());
+}
+
 int main(void)
 {
 	for (int gi = 0; gi < URISCAN_GRAMMAR_COUNT; gi++) {
@@ -121,5 +156,6 @@ int main(void)
 		sweep(g, NULL);
 		sweep(g, "mailto");
 	}
+	non_ascii_hosts();
 	return tap_done();
 }

@@ -6,7 +6,9 @@
  * catch a read past it). For every address, the canonical text read back
  * gives the same address in the dotted (IPv4) form with the same class,
  * and every smaller output capacity gives URISCAN_E_BUFFER_TOO_SMALL with
- * the size needed. Prints TAP.
+ * the capacity needed (the text and its NUL). A host that is not ASCII
+ * needs ICU: without it, every such row must give idna_unavailable.
+ * Prints TAP.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,13 +35,29 @@ static int split(char *line, char **f)
 	return n;
 }
 
+/* Does the host, percent-decoded, hold a byte >= 0x80 (UTS #46 needed)? */
+static int needs_uts46(const unsigned char *h, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (h[i] >= 0x80 ||
+		    (h[i] == '%' && i + 2 < n && strchr("89abcdefABCDEF", h[i + 1]) &&
+		     h[i + 1] != 0 && strchr("0123456789abcdefABCDEF", h[i + 2]) &&
+		     h[i + 2] != 0))
+			return 1;
+	return 0;
+}
+
 static const char *family_name(enum uriscan_ip_family f)
 {
 	return f == URISCAN_IP_V4 ? "v4" : f == URISCAN_IP_V6 ? "v6" : "name";
 }
 
-static void notes_text(unsigned n, char *t)
+/* The notes as the vectors write them; a zone as "zone=TEXT" (host h). */
+static void notes_text(const struct uriscan_host_addr *a, const unsigned char *h,
+                       char *t, size_t cap)
 {
+	unsigned n = a->notes;
+
 	t[0] = '\0';
 	if (n & URISCAN_HOST_PERCENT)
 		strcat(t, ",percent");
@@ -47,6 +65,12 @@ static void notes_text(unsigned n, char *t)
 		strcat(t, ",fullwidth");
 	if (n & URISCAN_HOST_TRAILING_DOT)
 		strcat(t, ",trailing_dot");
+	if (n & URISCAN_HOST_MAPPED)
+		strcat(t, ",mapped");
+	if ((n & URISCAN_HOST_ZONE) && a->zone_len < cap - 64) {
+		strcat(t, ",zone=");
+		strncat(t, (const char *)h + a->zone_off, a->zone_len);
+	}
 	if (t[0] == '\0')
 		strcpy(t, "-");
 	else
@@ -70,7 +94,7 @@ static int check_text(const struct uriscan_host_addr *a, const char *want,
 		return 0;
 	for (cap = 0; cap <= n; cap++) {
 		st = uriscan_ip_text(a, t, cap, &m, &e);
-		if (st != URISCAN_E_BUFFER_TOO_SMALL || m != n ||
+		if (st != URISCAN_E_BUFFER_TOO_SMALL || m != n + 1 ||
 		    e.status != URISCAN_E_BUFFER_TOO_SMALL)
 			return tap_ok(0, "%s: capacity %zu gives %s", line, cap,
 			              uriscan_status_name(st));
@@ -86,7 +110,7 @@ static int check_text(const struct uriscan_host_addr *a, const char *want,
 
 static void run_line(char *line, unsigned lineno)
 {
-	char *f[MAXF], label[64], notes[64];
+	char *f[MAXF], label[64], notes[384];
 	unsigned char *buf, *host;
 	long len;
 	int n = split(line, f), st;
@@ -105,13 +129,20 @@ static void run_line(char *line, unsigned lineno)
 	memcpy(host, buf, (size_t)len);
 	memset(&e, 0xA5, sizeof e);
 	st = uriscan_host_address((const char *)host, (size_t)len, 0, &a, &e);
-	if (strcmp(f[1], "error") == 0) {
+	if (needs_uts46(host, (size_t)len) && !uriscan_uts46_available()) {
+		/* without ICU: never a guess */
+		tap_ok(st == URISCAN_E_IDNA_UNAVAILABLE && e.offset == 0 &&
+		           a.family == URISCAN_IP_NONE,
+		       "%s: %s -> %s without ICU (want idna_unavailable)", label,
+		       f[0], uriscan_status_name(st));
+	} else if (strcmp(f[1], "error") == 0) {
 		char want[64];
 		snprintf(want, sizeof want, "%s@%zu", uriscan_status_name(st),
 		         e.offset);
 		tap_ok(st != URISCAN_OK && e.status == st &&
 		           strcmp(want, f[2]) == 0 && a.family == URISCAN_IP_NONE &&
-		           e.input == (st == URISCAN_E_UNSUPPORTED
+		           e.input == (st == URISCAN_E_UNSUPPORTED ||
+		                               st == URISCAN_E_IDNA_UNAVAILABLE
 		                           ? URISCAN_INPUT_NONE
 		                           : URISCAN_INPUT_FIRST) &&
 		           e.component == URISCAN_COMPONENT_NONE,
@@ -120,7 +151,7 @@ static void run_line(char *line, unsigned lineno)
 		tap_ok(0, "%s: an ok line has 8 fields", label);
 	} else {
 		int same;
-		notes_text(a.notes, notes);
+		notes_text(&a, host, notes, sizeof notes);
 		same = st == URISCAN_OK && e.status == URISCAN_OK &&
 		       e.offset == 0 && e.input == URISCAN_INPUT_NONE &&
 		       e.component == URISCAN_COMPONENT_NONE && strcmp(family_name(a.family), f[2]) == 0 &&

@@ -31,14 +31,24 @@
  *    (URISCAN_E_BUFFER_TOO_SMALL), and read again from "http://HOST/" as
  *    itself;
  *  - uriscan_site (with libpsl) of that host: a status, and a site that is
- *    the host or a dot-separated suffix of it.
+ *    the host or a dot-separated suffix of it;
+ *  - issue 49: the flags are the same with a NUL, or another byte, after
+ *    the input (never read); an extractor with URISCAN_EXTRACT_CONFUSION
+ *    gives every match the flags of its bytes, the same fed whole or in
+ *    two chunks cut anywhere; mixed_script and ascii_lookalike only with
+ *    idn, and only in a library with ICU; ipv6_zone only where the bytes
+ *    hold '[' and '%'; an opaque host (a scheme that is not special) is
+ *    printable ASCII without a forbidden host code point outside its
+ *    brackets, case kept, and reads back as itself from "foo://HOST/".
  */
 #include "fuzz.h"
 
 #include "browser.h"
 #include "confusion.h"
 
-#define HOST_CAP 2048 /* URISCAN__WHOST_MAX: a longer host is too_long */
+/* URISCAN__WHOST_MAX bytes of host, percent-encoded at worst (an opaque
+ * host): a longer one is too_long */
+#define HOST_CAP (2048 * 3)
 
 static const enum uriscan_grammar built[] = {
 #define FUZZ_G_(e, n) e,
@@ -91,6 +101,103 @@ static void check_fast(const char *s, size_t len, const struct uriscan_uri *u,
 	                via == full,
 	            "confusion_parsed: %#x; the full reading: %#x",
 	            (unsigned)via, (unsigned)full);
+}
+
+/* The flags of s[0, len) in a copy followed by a NUL, then by 'x': the
+ * same set (nothing past len is read, a NUL ends nothing). */
+static void check_after(enum uriscan_grammar g, const char *s, size_t len,
+                        uint32_t found)
+{
+	char *c = malloc(len + 1);
+	uint32_t f0 = 77, f1 = 77;
+
+	if (c == NULL)
+		return;
+	if (len)
+		memcpy(c, s, len);
+	c[len] = '\0';
+	uriscan_confusion(g, c, len, 0, &f0, NULL);
+	c[len] = 'x';
+	uriscan_confusion(g, c, len, 0, &f1, NULL);
+	free(c);
+	FUZZ_ASSERT(f0 == found && f1 == found,
+	            "confusion: %#x, with a NUL after %#x, with 'x' after %#x",
+	            (unsigned)found, (unsigned)f0, (unsigned)f1);
+}
+
+/* The flags of each match an extractor with URISCAN_EXTRACT_CONFUSION
+ * finds in s[0, len): the same fed whole and fed in two chunks cut at
+ * every eighth of the input (the flags do not depend on chunking), and
+ * each the set uriscan_confusion gives for the match's bytes. */
+#define MATCHES_MAX 64
+struct seen {
+	unsigned n;
+	uint64_t off[MATCHES_MAX];
+	uint32_t flags[MATCHES_MAX];
+};
+
+static void drain(uriscan_extractor *x, struct seen *m,
+                  enum uriscan_grammar g)
+{
+	struct uriscan_match mt;
+
+	while (uriscan_extractor_next(x, &mt) == URISCAN_OK) {
+		uint32_t f = 77;
+		uriscan_confusion(g, mt.bytes, mt.nbytes, 0, &f, NULL);
+		FUZZ_ASSERT(mt.confusion == f,
+		            "extracted match at %llu: flags %#x, its bytes' %#x",
+		            (unsigned long long)mt.offset, (unsigned)mt.confusion,
+		            (unsigned)f);
+		if (m->n < MATCHES_MAX) {
+			m->off[m->n] = mt.offset;
+			m->flags[m->n] = mt.confusion;
+		}
+		m->n++;
+	}
+}
+
+static void extract_in(enum uriscan_grammar g, const char *s, size_t len,
+                       size_t cut, struct seen *m)
+{
+	struct uriscan_extract_options opt;
+	uriscan_extractor *x = NULL;
+
+	memset(&opt, 0, sizeof opt);
+	opt.size = sizeof opt;
+	opt.flags = URISCAN_EXTRACT_CONFUSION;
+	m->n = 0;
+	if (uriscan_extractor_new(g, &opt, &x) != URISCAN_OK)
+		return;
+	uriscan_extractor_feed(x, s, cut);
+	drain(x, m, g);
+	uriscan_extractor_feed(x, s + cut, len - cut);
+	drain(x, m, g);
+	uriscan_extractor_finish(x);
+	drain(x, m, g);
+	uriscan_extractor_free(x);
+}
+
+static void check_chunks(enum uriscan_grammar g, const char *s, size_t len)
+{
+	static struct seen whole, cut;
+
+	if (len > 4096)
+		return;
+	extract_in(g, s, len, len, &whole);
+	for (unsigned k = 1; k < 8; k++) {
+		extract_in(g, s, len, len * k / 8, &cut);
+		FUZZ_ASSERT(cut.n == whole.n &&
+		                memcmp(cut.off, whole.off,
+		                       sizeof(uint64_t) * (whole.n < MATCHES_MAX
+		                                               ? whole.n
+		                                               : MATCHES_MAX)) == 0 &&
+		                memcmp(cut.flags, whole.flags,
+		                       sizeof(uint32_t) * (whole.n < MATCHES_MAX
+		                                               ? whole.n
+		                                               : MATCHES_MAX)) == 0,
+		            "extract with flags: %u matches whole, %u cut at %zu "
+		            "(or other flags)", whole.n, cut.n, len * k / 8);
+	}
 }
 
 static void check_confusion(enum uriscan_grammar g, const char *s,
@@ -148,6 +255,20 @@ static void check_confusion(enum uriscan_grammar g, const char *s,
 	FUZZ_ASSERT(!(found & URISCAN_CONFUSION_MULTIPLE_AT) ||
 	                (found & URISCAN_CONFUSION_USERINFO),
 	            "confusion: multiple_at without userinfo");
+	check_after(g, s, len, found);
+	check_chunks(g, s, len);
+	{
+		const uint32_t spoof = URISCAN_CONFUSION_MIXED_SCRIPT |
+		                       URISCAN_CONFUSION_ASCII_LOOKALIKE;
+		FUZZ_ASSERT(!(found & spoof) ||
+		                ((found & URISCAN_CONFUSION_IDN) &&
+		                 uriscan_uts46_available() &&
+		                 !(uriscan_confusion_unavailable() & spoof)),
+		            "confusion: a homograph flag without idn or ICU");
+		FUZZ_ASSERT(!(found & URISCAN_CONFUSION_IPV6_ZONE) ||
+		                (memchr(s, '[', len) && memchr(s, '%', len)),
+		            "confusion: ipv6_zone without '[' and '%%'");
+	}
 	if (found & URISCAN_CONFUSION_BROWSER_HOST_DIFFERS) {
 		struct uriscan_uri u;
 		char h[HOST_CAP];
@@ -161,8 +282,10 @@ static void check_confusion(enum uriscan_grammar g, const char *s,
 	}
 }
 
-/* The host h[0, n) as the browser wrote it. */
-static void check_host_text(const char *h, size_t n)
+/* The host h[0, n) as the browser wrote it; opaque: a scheme that is
+ * not special (case kept, no forbidden host code point outside the
+ * brackets of an IPv6 address). */
+static void check_host_text(const char *h, size_t n, int opaque)
 {
 	struct uriscan_host_addr a;
 	char text[URISCAN_IP_TEXT_MAX];
@@ -170,9 +293,13 @@ static void check_host_text(const char *h, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)h[i];
-		FUZZ_ASSERT(c > 0x20 && c < 0x7f && !(c >= 'A' && c <= 'Z'),
+		FUZZ_ASSERT(c > 0x20 && c < 0x7f &&
+		                (opaque ? h[0] == '[' || !strchr("#/:<>?@[\\]^|", c)
+		                        : !(c >= 'A' && c <= 'Z')),
 		            "browser host byte %#x at %zu", c, i);
 	}
+	if (opaque)
+		return;
 	if (n > 0 && h[0] != '[' &&
 	    uriscan_host_address(h, n, 0, &a, NULL) == URISCAN_OK &&
 	    a.family == URISCAN_IP_V4) {
@@ -184,17 +311,19 @@ static void check_host_text(const char *h, size_t n)
 	}
 }
 
-/* "http://" h "/" read again gives h. */
-static void check_reread(const char *h, size_t n)
+/* "http://" h "/" (or "foo://" for an opaque host) read again gives h. */
+static void check_reread(const char *h, size_t n, int opaque)
 {
 	static char url[HOST_CAP + 16], again[HOST_CAP];
-	size_t an = 0;
+	const char *pre = opaque ? "foo://" : "http://";
+	size_t an = 0, pn = strlen(pre);
 	int st;
 
-	memcpy(url, "http://", 7);
-	memcpy(url + 7, h, n);
-	url[7 + n] = '/';
-	st = uriscan_browser_host(url, n + 8, 0, again, sizeof again, &an, NULL);
+	memcpy(url, pre, pn);
+	memcpy(url + pn, h, n);
+	url[pn + n] = '/';
+	st = uriscan_browser_host(url, n + pn + 1, 0, again, sizeof again, &an,
+	                          NULL);
 	FUZZ_ASSERT(st == URISCAN_OK && an == n && memcmp(again, h, n) == 0,
 	            "browser host \"%.*s\" read again: %s \"%.*s\"", (int)n, h,
 	            uriscan_status_name(st), st == URISCAN_OK ? (int)an : 0,
@@ -223,7 +352,7 @@ static void check_browser_host(const char *s, size_t len)
 	static char h[HOST_CAP];
 	struct uriscan_error e;
 	size_t n = 0, need = 0;
-	int st = uriscan_browser_host(s, len, 0, h, sizeof h, &n, &e);
+	int opaque, st = uriscan_browser_host(s, len, 0, h, sizeof h, &n, &e);
 
 	static char full[HOST_CAP];
 	size_t fn = 0, foff = 0;
@@ -246,7 +375,12 @@ static void check_browser_host(const char *s, size_t len)
 		return;
 	FUZZ_ASSERT(n <= sizeof h, "browser_host: %zu bytes in %zu", n,
 	            sizeof h);
-	check_host_text(h, n);
+	{
+		struct uriscan__wread w;
+		uriscan__wread((const unsigned char *)s, len, &w);
+		opaque = w.opaque;
+	}
+	check_host_text(h, n, opaque);
 	if (n > 0) {
 		char small[HOST_CAP];
 		int st2 = uriscan_browser_host(s, len, 0, small, n - 1, &need,
@@ -254,8 +388,8 @@ static void check_browser_host(const char *s, size_t len)
 		FUZZ_ASSERT(st2 == URISCAN_E_BUFFER_TOO_SMALL && need == n,
 		            "browser_host one byte short: %s, needs %zu of %zu",
 		            uriscan_status_name(st2), need, n);
-		check_reread(h, n);
-		if (uriscan_psl_available())
+		check_reread(h, n, opaque);
+		if (uriscan_psl_available() && !opaque)
 			check_site(h, n);
 	}
 }

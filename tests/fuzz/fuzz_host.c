@@ -24,10 +24,19 @@
  *    every such input read here as IPv4, without a trailing dot or a part
  *    "0x" alone (the documented differences), inet_aton accepts;
  *  - inet_pton(AF_INET6): a bracketed host without '%' that inet_pton
- *    accepts is the same IPv6 address here.
+ *    accepts is the same IPv6 address here;
+ *  - a host that is not ASCII goes through UTS #46 (ICU): E_IDNA with
+ *    offset 0 or E_TOO_LONG only with ICU, E_IDNA_UNAVAILABLE only
+ *    without; the note MAPPED only on such a host; every IPv4 address
+ *    read (mapped or not) is the one uriscan_browser_host reaches for
+ *    "http://HOST/" when HOST holds no byte that ends the authority: one
+ *    reading for both calls;
+ *  - a zone lies inside the host after a '%' and the address without it
+ *    is the same address, zone-less.
  */
 #define _DEFAULT_SOURCE 1 /* inet_aton */
 #include <arpa/inet.h>
+#include <ctype.h>
 
 #include "fuzz.h"
 
@@ -81,6 +90,70 @@ static void check_text(const struct uriscan_host_addr *a)
 	            "inet_pton reads the text %s otherwise", t);
 }
 
+/* Does s[0, len), percent-decoded, hold a byte >= 0x80? */
+static int has_high(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80 ||
+		    (c == '%' && i + 2 < len && strchr("89abcdefABCDEF", s[i + 1]) &&
+		     s[i + 1] != 0 && isxdigit((unsigned char)s[i + 2])))
+			return 1;
+	}
+	return 0;
+}
+
+/* A zone lies inside the host, after a '%', and the address without it
+ * reads as the same address, without a zone. */
+static void check_zone(const char *s, size_t len,
+                       const struct uriscan_host_addr *a)
+{
+	struct uriscan_host_addr r;
+	char t[URISCAN_IP_TEXT_MAX + 2];
+	size_t n;
+
+	if (!(a->notes & URISCAN_HOST_ZONE)) {
+		FUZZ_ASSERT(a->zone_off == 0 && a->zone_len == 0, "a zone span");
+		return;
+	}
+	FUZZ_ASSERT(a->family == URISCAN_IP_V6 && a->zone_len > 0 &&
+	                a->zone_off <= len && a->zone_len <= len - a->zone_off &&
+	                a->zone_off >= 2 && memchr(s, '%', a->zone_off) != NULL,
+	            "zone %u+%u of %zu", a->zone_off, a->zone_len, len);
+	t[0] = '[';
+	uriscan_ip_text(a, t + 1, URISCAN_IP_TEXT_MAX, &n, NULL);
+	t[n + 1] = ']';
+	FUZZ_ASSERT(uriscan_host_address(t, n + 2, 0, &r, NULL) == URISCAN_OK &&
+	                memcmp(r.addr, a->addr, 16) == 0 &&
+	                !(r.notes & URISCAN_HOST_ZONE),
+	            "without its zone");
+}
+
+/* An IPv4 address (not from a zone-bearing or bracketed host) is the host
+ * the browser reaches for "http://HOST/": the same reading, UTS #46
+ * included, when the host holds nothing that ends the authority. */
+static void check_browser(const char *s, size_t len,
+                          const struct uriscan_host_addr *a)
+{
+	static char url[4096];
+	char bh[64], t[URISCAN_IP_TEXT_MAX];
+	size_t bn = 0, tn = 0, i;
+
+	if (a->family != URISCAN_IP_V4 || len + 8 > sizeof url)
+		return;
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] <= 0x20 || strchr("/?#\\@:[]", s[i]))
+			return;
+	memcpy(url, "http://", 7);
+	memcpy(url + 7, s, len);
+	url[len + 7] = '/';
+	uriscan_ip_text(a, t, sizeof t, &tn, NULL);
+	FUZZ_ASSERT(uriscan_browser_host(url, len + 8, 0, bh, sizeof bh, &bn,
+	                                 NULL) == URISCAN_OK &&
+	                bn == tn && memcmp(bh, t, tn) == 0,
+	            "the browser reaches %.*s, not %s", (int)bn, bh, t);
+}
+
 static void check_shape(const struct uriscan_host_addr *a)
 {
 	static const uint8_t zero[16];
@@ -129,8 +202,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cur_len_ = len;
 	st = uriscan_host_address(s, len, flags, &a, &e);
 	FUZZ_ASSERT(e.status == st &&
-	                e.input == (fuzz_input_status(st) ? URISCAN_INPUT_FIRST
-	                                                  : URISCAN_INPUT_NONE) &&
+	                e.input == (fuzz_input_status(st) || st == URISCAN_E_IDNA
+	                                ? URISCAN_INPUT_FIRST
+	                                : URISCAN_INPUT_NONE) &&
 	                e.component == URISCAN_COMPONENT_NONE,
 	            "error struct %d/%d/%u, returned %s", e.status, (int)e.input,
 	            e.component, uriscan_status_name(st));
@@ -140,8 +214,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	FUZZ_ASSERT(st == URISCAN_OK || st == URISCAN_E_SYNTAX ||
-	                st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_UNSUPPORTED,
+	                st == URISCAN_E_BAD_PERCENT || st == URISCAN_E_UNSUPPORTED ||
+	                ((st == URISCAN_E_IDNA || st == URISCAN_E_TOO_LONG) &&
+	                 uriscan_uts46_available()) ||
+	                (st == URISCAN_E_IDNA_UNAVAILABLE &&
+	                 !uriscan_uts46_available()),
 	            "status %s", uriscan_status_name(st));
+	FUZZ_ASSERT(st != URISCAN_E_IDNA || e.offset == 0, "idna at %zu",
+	            e.offset);
+	FUZZ_ASSERT(!(a.notes & URISCAN_HOST_MAPPED) || st != URISCAN_OK ||
+	                has_high(s, len),
+	            "mapped, and ASCII");
 	FUZZ_ASSERT(e.offset <= len && (st != URISCAN_OK || e.offset == 0),
 	            "offset %zu of %zu", e.offset, len);
 	FUZZ_ASSERT(st == URISCAN_OK || a.family == URISCAN_IP_NONE,
@@ -153,6 +236,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else {
 		check_shape(&a);
 		check_text(&a);
+		check_zone(s, len, &a);
+		check_browser(s, len, &a);
 	}
 
 	/* glibc's readers need a NUL-terminated copy */
