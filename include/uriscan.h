@@ -1189,6 +1189,91 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
                                       struct uriscan_error *err);
 
 /* ------------------------------------------------------------------ */
+/* Percent-encoding for a component (docs/rewrite.md)                  */
+
+/*
+ * Where encoded bytes go (struct uriscan_encode_options.target), and the
+ * rule of the grammar the result is valid for (RFC 3986 / RFC 3987):
+ *   USERINFO      userinfo / iuserinfo
+ *   HOST          reg-name / ireg-name (not an IP literal)
+ *   PATH          path / ipath ('/' stays: it separates segments)
+ *   PATH_SEGMENT  segment / isegment ('/' encoded)
+ *   QUERY         query / iquery
+ *   QUERY_KEY     query / iquery, and '&', ';', '=', '+' encoded so the
+ *   QUERY_VALUE   result is one key or value of a key=value pair
+ *   FRAGMENT      fragment / ifragment
+ * The scheme is no target: it cannot hold an escape.
+ */
+enum uriscan_encode_target {
+	URISCAN_ENCODE_USERINFO = 0,
+	URISCAN_ENCODE_HOST = 1,
+	URISCAN_ENCODE_PATH = 2,
+	URISCAN_ENCODE_PATH_SEGMENT = 3,
+	URISCAN_ENCODE_QUERY = 4,
+	URISCAN_ENCODE_QUERY_KEY = 5,
+	URISCAN_ENCODE_QUERY_VALUE = 6,
+	URISCAN_ENCODE_FRAGMENT = 7,
+	URISCAN_ENCODE_TARGET_COUNT
+};
+/* "userinfo", "host", "path", "path-segment", "query", "query-key",
+ * "query-value", "fragment"; "unknown" otherwise. Never NULL; static. */
+URISCAN_API const char *uriscan_encode_target_name(unsigned t);
+/* The target named name (NUL-terminated; any case, '_' for '-'): OK and
+ * *t, or URISCAN_E_INVALID_ARG. */
+URISCAN_API int uriscan_encode_target_from_name(const char *name,
+                                                unsigned *t);
+
+/* Encode every '%' (as "%25"). Without it, a '%' that starts a valid
+ * escape ('%' HEXDIG HEXDIG) is kept with its escape, as it is; any other
+ * '%' is encoded. */
+#define URISCAN_ENCODE_ALL_PERCENT 1u
+/* A space is written '+' (application/x-www-form-urlencoded); QUERY_KEY
+ * and QUERY_VALUE only (else URISCAN_E_INVALID_ARG). A '+' of the input
+ * is always "%2B" in a key or value. */
+#define URISCAN_ENCODE_FORM 2u
+
+/* See "One shape" at the top: size first. opt may not be NULL. */
+struct uriscan_encode_options {
+	size_t size;     /* sizeof(struct uriscan_encode_options) */
+	unsigned target; /* enum uriscan_encode_target */
+	unsigned flags;  /* URISCAN_ENCODE_* */
+};
+
+/*
+ * Percent-encode s[0, len), any bytes, for opt->target under grammar g
+ * (URISCAN_RFC3986 or URISCAN_RFC3987; the others give
+ * URISCAN_E_UNSUPPORTED). A byte the target's rule allows is copied; any
+ * other byte is written "%" HEXDIG HEXDIG with upper-case hex digits (RFC
+ * 3986 2.1). Under RFC 3987 a UTF-8 character the rule allows (ucschar;
+ * iprivate too in QUERY, QUERY_KEY and QUERY_VALUE; never the
+ * bidirectional formatting characters of RFC 3987 4.1) is copied as it is;
+ * invalid UTF-8 and other characters are encoded byte by byte.
+ * The result is always valid for the target's rule (uriscan_validate_rule)
+ * and uriscan_percent_decode gives s back: exactly with
+ * URISCAN_ENCODE_ALL_PERCENT (and URISCAN_DECODE_PLUS for
+ * URISCAN_ENCODE_FORM); without it, the valid escapes of s are decoded too.
+ *
+ * Buffer: as uriscan_percent_decode: out[0, out_cap) only, never beyond,
+ * not NUL-terminated; *out_len (not NULL) gets the length of the result
+ * (at most 3 * len) also when it does not fit: then
+ * URISCAN_E_BUFFER_TOO_SMALL and out holds its first out_cap bytes. out
+ * may be NULL when out_cap is 0 (a size query); it may not overlap s.
+ * Other statuses: URISCAN_E_INVALID_ARG (opt, out_len NULL; opt->size
+ * too small, an unknown target or flag, FORM outside a key or value; s
+ * NULL with a length; out NULL with a capacity), URISCAN_E_TOO_LONG (len
+ * or the result above UINT32_MAX; *out_len 0, nothing written),
+ * URISCAN_E_UNSUPPORTED, URISCAN_E_GRAMMAR_*. Any bytes are accepted, so
+ * there is no syntax status; err (may be NULL) gets the status, offset 0.
+ * No allocation.
+ */
+URISCAN_API int uriscan_percent_encode(enum uriscan_grammar g, const char *s,
+                                       size_t len,
+                                       const struct uriscan_encode_options *opt,
+                                       char *out, size_t out_cap,
+                                       size_t *out_len,
+                                       struct uriscan_error *err);
+
+/* ------------------------------------------------------------------ */
 /* Hosts: the address a host means (docs/hosts.md)                     */
 
 /*

@@ -175,6 +175,11 @@ extern const struct uriscan__gen uriscan__gen_rfc3987_main;
  * possibly unfinished last character). In iri.c.
  */
 int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off);
+/* iri.c: the strict UTF-8 character at s[i] (its length, 0 if invalid)
+ * and whether an IRI may hold code point cp as it is (see iri.c). */
+unsigned uriscan__utf8_next(const unsigned char *s, size_t len, size_t i,
+                            uint32_t *cp);
+int uriscan__iri_cp_ok(uint32_t cp, int query);
 
 /*
  * A machine of grammar g rejected s[0..len) at offset off: *u, when not
