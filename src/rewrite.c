@@ -209,3 +209,104 @@ int uriscan_query_edit(enum uriscan_grammar g, const char *s, size_t len,
 	ps.ned = opt->n_edits;
 	return run_last(g, s, len, &ps, out, out_cap, out_len, err);
 }
+
+/* The checks of uriscan_rewrite's options that need no input. */
+static int rewrite_args(const struct uriscan_rewrite_options *opt,
+                        struct uriscan_error *err, int *done)
+{
+	size_t bad;
+
+	*done = 1;
+	if (opt->size < sizeof(struct uriscan_rewrite_options) ||
+	    (opt->flags & ~REWRITE_FLAGS) ||
+	    ((opt->flags & URISCAN_REWRITE_SCHEME_BASED) &&
+	     !(opt->flags & URISCAN_REWRITE_NORMALIZE)) ||
+	    (opt->query_flags & ~QUERY_EDIT_FLAGS) ||
+	    (opt->sets == NULL && opt->n_sets != 0) ||
+	    (opt->edits == NULL && opt->n_edits != 0) ||
+	    (opt->tracking == NULL && opt->n_tracking != 0))
+		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
+	for (size_t i = 0; i < opt->n_tracking; i++)
+		if (opt->tracking[i] == NULL)
+			return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
+	if (uriscan__qe_check(opt->edits, opt->n_edits, &bad) != URISCAN_OK)
+		return bad_edit(err, bad);
+	*done = 0;
+	return URISCAN_OK;
+}
+
+int uriscan_rewrite(enum uriscan_grammar g, const char *s, size_t len,
+                    const struct uriscan_rewrite_options *opt, char *out,
+                    size_t out_cap, size_t *out_len,
+                    struct uriscan_error *err)
+{
+	static const struct uriscan_rewrite_options none = {.size = sizeof none};
+	struct pass ps;
+	const char *cur = s;
+	size_t cur_len = len, steps, step = 0;
+	int st, done;
+
+	if (out_len)
+		*out_len = 0;
+	if (out != NULL && out_cap > 0)
+		out[0] = '\0';
+	if (out_len == NULL || (out == NULL && out_cap != 0) ||
+	    (s == NULL && len != 0))
+		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
+	if (opt == NULL)
+		opt = &none;
+	st = rewrite_args(opt, err, &done);
+	if (done)
+		return st;
+	if ((st = grammar_check(g)) != URISCAN_OK)
+		return uriscan__error1(err, st, 0);
+	if (len > UINT32_MAX)
+		return uriscan__error1(err, URISCAN_E_TOO_LONG, 0);
+	steps = opt->n_sets + ((opt->flags & URISCAN_REWRITE_NORMALIZE) != 0);
+	if (steps > 0 &&
+	    (opt->work == NULL || opt->work_cap == 0 ||
+	     (out != NULL && opt->work < out + out_cap &&
+	      out < opt->work + opt->work_cap)))
+		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
+
+	/* the steps before the last: the one right before it writes into
+	 * work, the one before that into out, and so on */
+	for (size_t i = 0; i <= opt->n_sets && step < steps; i++, step++) {
+		int in_work = (steps - 1 - step) % 2 == 0;
+		char *buf = in_work ? opt->work : out;
+		size_t cap = in_work ? opt->work_cap : out_cap, n = 0;
+		if (i < opt->n_sets) {
+			struct uriscan_uri u;
+			st = uriscan_parse(g, cur, cur_len, 0, &u);
+			if (st != URISCAN_OK)
+				return uriscan__error1(err, st, u.error_offset);
+			st = uriscan_set_component(&u, cur, cur_len, &opt->sets[i], buf,
+			                           cap, &n, err);
+		} else
+			st = uriscan_normalize(
+			    g, cur, cur_len,
+			    (opt->flags & URISCAN_REWRITE_SCHEME_BASED)
+			        ? URISCAN_NORM_SCHEME_BASED
+			        : 0,
+			    buf, cap, &n, err);
+		if (st != URISCAN_OK) {
+			*out_len = st == URISCAN_E_BUFFER_TOO_SMALL ? n : 0;
+			return st;
+		}
+		cur = buf;
+		cur_len = n;
+	}
+
+	memset(&ps, 0, sizeof ps);
+	ps.flags = opt->flags;
+	ps.qflags = opt->query_flags;
+	ps.ed = opt->edits;
+	ps.ned = opt->n_edits;
+	if (opt->flags & URISCAN_REWRITE_STRIP_TRACKING) {
+		ps.strip = opt->tracking;
+		ps.nstrip = opt->n_tracking;
+		if (ps.strip == NULL)
+			ps.strip = uriscan_tracking_default(&ps.nstrip);
+	}
+	return run_last(g, cur, cur_len, &ps, out, out_cap, out_len, err);
+}

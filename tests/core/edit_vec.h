@@ -31,7 +31,7 @@ struct edit_line {
 static unsigned char edit_bytes_[4 * EDIT_BYTES];
 static char edit_copy_[EDIT_BYTES];
 
-static int edit_status_of_(const char *name)
+static inline int edit_status_of_(const char *name)
 {
 	for (int i = 0; i < URISCAN_STATUS_LAST; i++)
 		if (strcmp(uriscan_status_name(i), name) == 0)
@@ -40,7 +40,7 @@ static int edit_status_of_(const char *name)
 }
 
 /* Unescape s into the byte pool at *at: a pointer to the bytes, or NULL. */
-static char *edit_unesc_(const char *s, size_t *len, size_t *at)
+static inline char *edit_unesc_(const char *s, size_t *len, size_t *at)
 {
 	long n;
 	if (strlen(s) + *at >= sizeof edit_bytes_)
@@ -55,7 +55,7 @@ static char *edit_unesc_(const char *s, size_t *len, size_t *at)
 }
 
 /* The flags of a FLAGS field. */
-static unsigned edit_flags_of(const char *s)
+static inline unsigned edit_flags_of(const char *s)
 {
 	return (strstr(s, "plus") ? URISCAN_DECODE_PLUS : 0) |
 	       (strstr(s, "semicolon") ? URISCAN_QUERY_SEMICOLON : 0) |
@@ -65,7 +65,7 @@ static unsigned edit_flags_of(const char *s)
 
 /* Read edits "op:KEY=VALUE ..." from s (modified). NULL or what is
  * wrong. */
-static const char *edit_list_parse(char *s, struct uriscan_query_edit *ed,
+static inline const char *edit_list_parse(char *s, struct uriscan_query_edit *ed,
                                    size_t *n_edits, size_t *at)
 {
 	*n_edits = 0;
@@ -112,7 +112,7 @@ static const char *edit_list_parse(char *s, struct uriscan_query_edit *ed,
 
 /* Fill *v from a line of query-edit*.tsv (modified). NULL or what is
  * wrong. */
-static const char *edit_line_parse(struct edit_line *v, char *line)
+static inline const char *edit_line_parse(struct edit_line *v, char *line)
 {
 	char *f[6];
 	int n = 0;
