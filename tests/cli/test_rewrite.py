@@ -140,4 +140,50 @@ ok(rc == 1 and out == b"\nokA\n" and "<stdin>:1:4: bad_percent" in err,
 rc, out, err = run(["decode", "--lenient"], b"a%2\n")
 ok(rc == 0 and out == b"a%2\n", "decode --lenient", f"{rc} {out!r} {err}")
 
+# extract and log take the rewrite options
+import json  # noqa: E402
+text = (b"see http://A.example/p?utm_source=x&id=1#f, http://a.example/p?id=1\n"
+        b"and HTTP://a.example:80/p?gclid=3&id=1 then http://b.example/?x=1\n")
+rc, out, err = run(["extract", "-u", "--strip-tracking", "--normalize",
+                    "--drop-fragment"], text)
+ok(rc == 0 and out == b"http://a.example/p?id=1\nhttp://b.example/?x=1\n",
+   "extract -u --strip-tracking --normalize: each page once",
+   f"{rc} {out!r} {err}")
+rc, out, err = run(["extract", "-c", "-u", "--strip-tracking", "--normalize",
+                    "--drop-fragment"], text)
+ok(rc == 0 and out == b"2\n", "extract -c -u counts the rewritten URLs",
+   f"{rc} {out!r} {err}")
+rc, out, err = run(["extract", "--top=0", "--set=host=one.example"], text)
+ok(rc == 0 and out == b"4\tone.example\n", "extract --top counts the rewritten hosts",
+   f"{rc} {out!r} {err}")
+rc, out, err = run(["extract", "--format=jsonl", "--query-sort"],
+                   b"x http://a/?b=1&a=2#f\n")
+rec = json.loads(out) if rc == 0 else {}
+ok(rec.get("url") == "http://a/?b=1&a=2#f" and
+   rec.get("rewritten") == "http://a/?a=2&b=1#f",
+   "extract --format=jsonl: the match and its rewrite", f"{rc} {out!r} {err}")
+rc, out, err = run(["extract", "-g", "rfc2396", "--strip-tracking"], b"")
+ok(rc == 2, "extract: the rewrite options need rfc3986 or rfc3987", err)
+
+LOG = (b'1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET /a/b?utm_source=x&id=1 '
+       b'HTTP/1.1" 200 10 "http://ref.example/p?gclid=1&q=2#x" "UA"\n'
+       b'1.2.3.4 - - [17/May/2015:10:05:04 +0000] "GET /c HTTP/1.1" 200 10 '
+       b'"-" "UA"\n')
+rc, out, err = run(["log", "--strip-tracking", "--drop-fragment"], LOG)
+recs = [json.loads(x) for x in out.splitlines()] if rc == 0 else []
+ok(len(recs) == 2 and recs[0]["target"] == "/a/b?utm_source=x&id=1" and
+   recs[0]["target_rewritten"] == "/a/b?id=1" and
+   recs[0]["referer_rewritten"] == "http://ref.example/p?q=2" and
+   recs[1]["target_rewritten"] == "/c" and recs[1]["referer_rewritten"] is None,
+   "log: target_rewritten and referer_rewritten", f"{rc} {out!r} {err}")
+rc, out, err = run(["log", "--format=tsv", "--strip-tracking"], LOG)
+rows = [x.split(b"\t") for x in out.splitlines()]
+ok(rc == 0 and rows[0][-2:] == [b"/a/b?id=1", b"http://ref.example/p?q=2#x"] and
+   rows[1][-2:] == [b"/c", b"\\N"], "log --format=tsv: two more columns",
+   f"{rc} {out!r} {err}")
+rc, out, err = run(["log", "--summary", "--set=path=/x"], LOG)
+summ = json.loads(out) if rc == 0 else {}
+ok(summ.get("top_paths") == [["/x", 2]], "log --summary counts rewritten paths",
+   f"{rc} {out!r} {err}")
+
 sys.exit(done())
