@@ -16,9 +16,9 @@
  * everywhere; "&;=+" everywhere but in a query key or value; ':'
  * everywhere but in a reg-name; '@' in a pchar (path, segment, query,
  * fragment); '/' in a path, query or fragment; '?' in a query or fragment.
- * Bytes >= 0x80 are not in the table. tests/core/test_encode.c checks
+ * Bytes >= 0x80 are never kept as ASCII (0: the rest of the table). tests/core/test_encode.c checks
  * every byte of every target against the grammar's own rule. */
-static const uint8_t keep[128] = {
+static const uint8_t keep[256] = {
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -73,7 +73,7 @@ static void encode(const unsigned char *s, size_t len, unsigned target,
 
 	while (i < len) {
 		unsigned char c = s[i];
-		if (c < 0x80 && (keep[c] & bit)) {
+		if (keep[c] & bit) {
 			put1(o, (char)c);
 			i++;
 			continue;
@@ -105,6 +105,41 @@ static void encode(const unsigned char *s, size_t len, unsigned target,
 		put_pct(o, c);
 		i++;
 	}
+}
+
+/* encode() when out has room for any result (3 bytes per input byte):
+ * no bound checks; returns the length written. */
+static size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
+                          unsigned flags, int iri, char *out)
+{
+	uint8_t bit = (uint8_t)(1u << target);
+	char *w = out;
+	size_t i = 0;
+
+	while (i < len) {
+		/* the common case: a run of bytes the target keeps */
+		if (keep[s[i]] & bit) {
+			*w++ = (char)s[i++];
+			continue;
+		}
+		/* anything else: one unit through the checked writer, which
+		 * cannot run out of room here */
+		struct enc_out o = {w, 4 * 4, 0};
+		size_t k = 1;
+		if (s[i] == '%' && i + 2 < len && uriscan__hexdig(s[i + 1]) >= 0 &&
+		    uriscan__hexdig(s[i + 2]) >= 0)
+			k = 3;
+		else if (s[i] >= 0x80 && iri) {
+			uint32_t cp;
+			k = uriscan__utf8_next(s, len, i, &cp);
+			if (k == 0)
+				k = 1;
+		}
+		encode(s + i, k, target, flags, iri, &o);
+		w += o.n;
+		i += k;
+	}
+	return (size_t)(w - out);
 }
 
 const char *uriscan_encode_target_name(unsigned t)
@@ -177,6 +212,11 @@ static int percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 		if (o.n > UINT32_MAX)
 			return URISCAN_E_TOO_LONG;
 		o.n = 0;
+	}
+	if (out_cap / 3 >= len) {
+		*out_len = encode_fast((const unsigned char *)s, len, target, flags,
+		                       g == URISCAN_RFC3987, out);
+		return URISCAN_OK;
 	}
 	o.p = out;
 	o.cap = out_cap;

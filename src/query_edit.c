@@ -18,6 +18,7 @@
  * No allocation; reads only the query and the edits.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "internal.h"
 #include "query_edit.h"
@@ -57,8 +58,8 @@ void uriscan__qe_init(struct qe_ctx *x, enum uriscan_grammar g, const char *q,
 	x->ned = ned;
 	x->strip = NULL;
 	x->nstrip = 0;
-	for (size_t i = 0; i < QE_CACHE; i++)
-		x->first[i] = QE_UNKNOWN;
+	x->first_ready = 0;
+	x->strip_ready = 0;
 }
 
 static int plus_of(const struct qe_ctx *x)
@@ -84,13 +85,54 @@ static struct qkey pair_key(const struct qe_ctx *x,
 	return k;
 }
 
-/* The pairs of the query: none when it is empty. */
-static void iter_init(const struct qe_ctx *x, struct uriscan_query_iter *it)
+/* The pairs of the query, as uriscan_query_next splits them (none when
+ * the query is empty), read with memchr. */
+struct pit {
+	size_t pos;
+	int done;
+};
+
+static void iter_init(const struct qe_ctx *x, struct pit *it)
 {
-	uriscan_query_iter_init(it, (const char *)x->q, x->qlen,
-	                        x->flags & URISCAN_QUERY_SEMICOLON);
-	if (x->qlen == 0)
+	it->pos = 0;
+	it->done = x->qlen == 0;
+}
+
+static int pit_next(const struct qe_ctx *x, struct pit *it,
+                    struct uriscan_query_pair *p)
+{
+	const unsigned char *q = x->q, *end, *eq;
+	size_t i = it->pos, rest;
+
+	if (it->done)
+		return 0;
+	rest = x->qlen - i;
+	end = memchr(q + i, '&', rest);
+	if (x->flags & URISCAN_QUERY_SEMICOLON) {
+		const unsigned char *sc = memchr(q + i, ';', rest);
+		if (sc != NULL && (end == NULL || sc < end))
+			end = sc;
+	}
+	size_t j = end ? (size_t)(end - q) : x->qlen;
+	eq = memchr(q + i, '=', j - i);
+	p->pair.off = (uint32_t)i;
+	p->pair.len = (uint32_t)(j - i);
+	p->key.off = (uint32_t)i;
+	p->has_value = eq != NULL;
+	if (eq) {
+		p->key.len = (uint32_t)((size_t)(eq - q) - i);
+		p->value.off = (uint32_t)((size_t)(eq - q) + 1);
+		p->value.len = (uint32_t)(j - (size_t)(eq - q) - 1);
+	} else {
+		p->key.len = p->pair.len;
+		p->value.off = (uint32_t)j;
+		p->value.len = 0;
+	}
+	if (j < x->qlen)
+		it->pos = j + 1;
+	else
 		it->done = 1;
+	return 1;
 }
 
 /* Is k the key of edit e? */
@@ -103,14 +145,19 @@ static int key_is(const struct qe_ctx *x, size_t e, const struct qkey *k)
 /* The offset of the first pair of the query with the key of edit e. */
 static size_t first_orig(struct qe_ctx *x, size_t e)
 {
-	struct uriscan_query_iter it;
+	struct pit it;
 	struct uriscan_query_pair p;
 	size_t found = QE_NONE;
 
+	if (!x->first_ready) {
+		for (size_t i = 0; i < QE_CACHE; i++)
+			x->first[i] = QE_UNKNOWN;
+		x->first_ready = 1;
+	}
 	if (e < QE_CACHE && x->first[e] != QE_UNKNOWN)
 		return x->first[e];
 	iter_init(x, &it);
-	while (uriscan_query_next(&it, &p) == URISCAN_OK) {
+	while (pit_next(x, &it, &p)) {
 		struct qkey k = pair_key(x, &p);
 		if (key_is(x, e, &k)) {
 			found = p.pair.off;
@@ -142,26 +189,11 @@ static int kills(const struct qe_ctx *x, size_t *e, const struct qkey *k)
 	return !keep;
 }
 
-/* Does a strip glob remove the query's pairs with key k? */
-static int stripped(const struct qe_ctx *x, const struct qkey *k)
-{
-	for (size_t i = 0; i < x->nstrip; i++) {
-		const char *g = x->strip[i];
-		size_t n = 0;
-		while (g[n])
-			n++;
-		if (qkey_glob((const unsigned char *)g, n, k, plus_of(x),
-		              icase_of(x)))
-			return 1;
-	}
-	return 0;
-}
-
 /* How many pairs with the key of edit j are alive just before it. */
 static size_t alive_before(struct qe_ctx *x, size_t j)
 {
 	struct qkey k = edit_key(x, j);
-	size_t count = first_orig(x, j) != QE_NONE && !stripped(x, &k);
+	size_t count = first_orig(x, j) != QE_NONE && !uriscan__qe_stripped(x, &k);
 
 	for (size_t e = 0; e < j; e++) {
 		switch (x->ed[e].op) {
@@ -201,7 +233,7 @@ static int fate(struct qe_ctx *x, const struct qkey *k, size_t created,
 	int won = created != ORIG && x->ed[created].op == URISCAN_QUERY_SET;
 
 	*val = created;
-	if (created == ORIG && x->nstrip > 0 && stripped(x, k))
+	if (created == ORIG && x->nstrip > 0 && uriscan__qe_stripped(x, k))
 		return 0;
 	for (size_t e = created == ORIG ? 0 : created + 1; e < x->ned; e++) {
 		switch (x->ed[e].op) {
@@ -287,13 +319,13 @@ static int before(const struct qe_ctx *x, const struct item *a,
 static int next_sorted(struct qe_ctx *x, size_t end, const struct item *last,
                        struct item *best)
 {
-	struct uriscan_query_iter it;
+	struct pit it;
 	struct item c;
 	int got = 0;
 
 	iter_init(x, &it);
 	c.created = ORIG;
-	while (uriscan_query_next(&it, &c.p) == URISCAN_OK) {
+	while (pit_next(x, &it, &c.p)) {
 		c.key = pair_key(x, &c.p);
 		c.rank = c.p.pair.off;
 		if ((last == NULL || before(x, last, &c)) &&
@@ -319,7 +351,7 @@ static int next_sorted(struct qe_ctx *x, size_t end, const struct item *last,
 
 size_t uriscan__qe_write(struct qe_ctx *x, struct qe_out *o, int *touched)
 {
-	struct uriscan_query_iter it;
+	struct pit it;
 	struct uriscan_query_pair p;
 	size_t n = 0, start = 0, last_sort = ORIG;
 	char sep = '&';
@@ -328,7 +360,7 @@ size_t uriscan__qe_write(struct qe_ctx *x, struct qe_out *o, int *touched)
 	for (size_t e = 0; e < x->ned; e++)
 		if (x->ed[e].op == URISCAN_QUERY_SORT)
 			last_sort = e;
-	for (size_t i = 0; i < x->qlen; i++)
+	for (size_t i = 0; last_sort != ORIG && i < x->qlen; i++)
 		if (x->q[i] == '&' ||
 		    (x->q[i] == ';' && (x->flags & URISCAN_QUERY_SEMICOLON))) {
 			sep = (char)x->q[i];
@@ -336,7 +368,7 @@ size_t uriscan__qe_write(struct qe_ctx *x, struct qe_out *o, int *touched)
 		}
 	if (last_sort == ORIG) {
 		iter_init(x, &it);
-		while (uriscan_query_next(&it, &p) == URISCAN_OK) {
+		while (pit_next(x, &it, &p)) {
 			struct qkey k = pair_key(x, &p);
 			size_t val;
 			if (!fate(x, &k, ORIG, p.pair.off, &val)) {

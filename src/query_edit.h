@@ -8,6 +8,8 @@
 #define URISCAN_QUERY_EDIT_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "uriscan.h"
 
@@ -21,8 +23,7 @@ static inline void qe_put(struct qe_out *o, const void *b, size_t n)
 {
 	if (o->n < o->cap) {
 		size_t k = o->cap - o->n < n ? o->cap - o->n : n;
-		for (size_t i = 0; i < k; i++)
-			o->p[o->n + i] = ((const char *)b)[i];
+		memcpy(o->p + o->n, b, k);
 	}
 	o->n += n;
 }
@@ -39,10 +40,15 @@ struct qe_ctx {
 	 * tracking parameters of uriscan_rewrite); NULL when nstrip is 0 */
 	const char *const *strip;
 	size_t nstrip;
+	/* the first bytes of the strip globs, a bit each (filled when first
+	 * needed) */
+	uint8_t strip_first[32];
+	int strip_ready;
 	/* the first original pair whose key is ed[e].key, for e < QE_CACHE
-	 * (QE_UNKNOWN until asked) */
+	 * (QE_UNKNOWN until asked; filled when first needed) */
 #define QE_CACHE 64
 	size_t first[QE_CACHE];
+	int first_ready;
 };
 
 /* Check the edits: URISCAN_OK, or URISCAN_E_INVALID_ARG with *bad the
@@ -54,6 +60,11 @@ int uriscan__qe_check(const struct uriscan_query_edit *ed, size_t n,
 void uriscan__qe_init(struct qe_ctx *x, enum uriscan_grammar g,
                       const char *q, size_t qlen, unsigned flags,
                       const struct uriscan_query_edit *ed, size_t ned);
+
+/* Does a strip glob of x remove the query's pairs with key k
+ * (query_strip.c)? */
+struct qkey;
+int uriscan__qe_stripped(struct qe_ctx *x, const struct qkey *k);
 
 /* Write the pairs after the edits (without '?') into o; returns how many
  * pairs were written. *touched (may be NULL) is set to 1 when some pair

@@ -145,8 +145,10 @@ static int run_last(enum uriscan_grammar g, const char *s, size_t len,
 		return uriscan__error1(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
 	out[o.n] = '\0';
 	/* never an invalid reference: cannot fail (new keys and values are
-	 * encoded for their place), checked all the same */
-	if (uriscan_validate(g, out, o.n, 0, NULL) != URISCAN_OK) {
+	 * encoded for their place), checked all the same, unless nothing
+	 * changed (s was parsed) */
+	if ((o.n != len || memcmp(out, s, len) != 0) &&
+	    uriscan_validate(g, out, o.n, 0, NULL) != URISCAN_OK) {
 		*out_len = 0;
 		out[0] = '\0';
 		return uriscan__error(err, URISCAN_E_COMPONENT,
