@@ -122,6 +122,26 @@ static void last_pass(enum uriscan_grammar g, const unsigned char *s,
 		qe_put(o, s + qe, len - qe);
 }
 
+/* Does the last pass leave u as it is, whatever its bytes? No query
+ * (edits that only remove pairs then change nothing), and nothing to do
+ * outside the query. */
+static int untouched(const struct uriscan_uri *u, const struct pass *ps)
+{
+	if (URISCAN_HAS(u, URISCAN_QUERY))
+		return 0;
+	for (size_t e = 0; e < ps->ned; e++)
+		if (ps->ed[e].op == URISCAN_QUERY_SET ||
+		    ps->ed[e].op == URISCAN_QUERY_APPEND)
+			return 0;
+	if (ps->flags & URISCAN_REWRITE_LOWER)
+		return 0;
+	if ((ps->flags & URISCAN_REWRITE_DROP_DEFAULT_PORT) &&
+	    URISCAN_HAS(u, URISCAN_PORT))
+		return 0;
+	return !(ps->flags & URISCAN_REWRITE_DROP_FRAGMENT) ||
+	       !URISCAN_HAS(u, URISCAN_FRAGMENT);
+}
+
 /* Parse s (input FIRST on failure), run the last pass into out, check the
  * result. */
 static int run_last(enum uriscan_grammar g, const char *s, size_t len,
@@ -134,6 +154,15 @@ static int run_last(enum uriscan_grammar g, const char *s, size_t len,
 
 	if (st != URISCAN_OK)
 		return uriscan__error1(err, st, u.error_offset);
+	if (untouched(&u, ps)) {
+		/* the common case of a pipeline: nothing to strip */
+		*out_len = len;
+		if (len >= out_cap)
+			return uriscan__error1(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
+		memcpy(out, s, len);
+		out[len] = '\0';
+		return uriscan__error1(err, URISCAN_OK, 0);
+	}
 	last_pass(g, (const unsigned char *)s, len, &u, ps, &o);
 	if (o.n > UINT32_MAX) {
 		if (out_cap > 0)
