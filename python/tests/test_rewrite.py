@@ -205,3 +205,20 @@ def test_dask_rewrite():
     assert got == [b"http://h/?a&b"]
     with pytest.raises(ValueError):
         ud.rewrite(db.from_sequence(["x"]), scheme_based=True)
+
+
+def test_doc_examples():
+    """The examples of docs/python.md's section on changing a URL, run as
+    written (doctest)."""
+    import doctest
+    import io
+    from vectors import ROOT
+    text = open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8").read()
+    section = text.split("## Changing a URL: quote, rewrite, the query methods", 1)[1] \
+        .split("\n## ", 1)[0]
+    test = doctest.DocTestParser().get_doctest(section, {}, "python.md: rewrite",
+                                               "docs/python.md", 0)
+    out = io.StringIO()
+    runner = doctest.DocTestRunner()
+    runner.run(test, out=out.write)
+    assert runner.failures == 0 and runner.tries >= 4, out.getvalue()
