@@ -51,7 +51,8 @@ enum bench_task {
 	BENCH_EXTRACT = 2,  /* find URLs in log text (accepted = URLs found) */
 	BENCH_LIMIT = 3,    /* not a parser: how fast bytes can be touched */
 	BENCH_NORMALIZE = 4, /* parse + normalize + write the result */
-	BENCH_RESOLVE = 5   /* parse + resolve against BENCH_BASE + write */
+	BENCH_RESOLVE = 5,  /* parse + resolve against BENCH_BASE + write */
+	BENCH_REWRITE = 6   /* change a URL (strip tracking, encode) + write */
 };
 
 /* Which datasets a parser runs on. */
@@ -157,6 +158,8 @@ size_t bench_uriscan_parsers(const struct bench_parser **out,
                              const char **version);
 size_t bench_limit_parsers(const struct bench_parser **out,
                            const char **version);
+size_t bench_rewrite_parsers(const struct bench_parser **out,
+                             const char **version);
 size_t bench_ops_parsers(const struct bench_parser **out,
                          const char **version);
 size_t bench_hosts_parsers(const struct bench_parser **out,

@@ -10,6 +10,7 @@
 static const bench_provider_fn providers[] = {
 	bench_uriscan_parsers,
 	bench_ops_parsers,
+	bench_rewrite_parsers,
 	bench_hosts_parsers,
 #ifdef BENCH_HAVE_URIPARSER
 	bench_peer_uriparser,
@@ -105,6 +106,8 @@ const char *task_name(enum bench_task t)
 		return "limit";
 	case BENCH_NORMALIZE:
 		return "normalize";
+	case BENCH_REWRITE:
+		return "rewrite";
 	case BENCH_RESOLVE:
 		return "resolve";
 	}

@@ -1193,6 +1193,263 @@ URISCAN_API int uriscan_set_component(const struct uriscan_uri *u,
                                       struct uriscan_error *err);
 
 /* ------------------------------------------------------------------ */
+/* Percent-encoding for a component (docs/rewrite.md)                  */
+
+/*
+ * Where encoded bytes go (struct uriscan_encode_options.target), and the
+ * rule of the grammar the result is valid for (RFC 3986 / RFC 3987):
+ *   USERINFO      userinfo / iuserinfo
+ *   HOST          reg-name / ireg-name (not an IP literal)
+ *   PATH          path / ipath ('/' stays: it separates segments)
+ *   PATH_SEGMENT  segment / isegment ('/' encoded)
+ *   QUERY         query / iquery
+ *   QUERY_KEY     query / iquery, and '&', ';', '=', '+' encoded so the
+ *   QUERY_VALUE   result is one key or value of a key=value pair
+ *   FRAGMENT      fragment / ifragment
+ * The scheme is no target: it cannot hold an escape.
+ */
+enum uriscan_encode_target {
+	URISCAN_ENCODE_USERINFO = 0,
+	URISCAN_ENCODE_HOST = 1,
+	URISCAN_ENCODE_PATH = 2,
+	URISCAN_ENCODE_PATH_SEGMENT = 3,
+	URISCAN_ENCODE_QUERY = 4,
+	URISCAN_ENCODE_QUERY_KEY = 5,
+	URISCAN_ENCODE_QUERY_VALUE = 6,
+	URISCAN_ENCODE_FRAGMENT = 7,
+	URISCAN_ENCODE_TARGET_COUNT
+};
+/* "userinfo", "host", "path", "path-segment", "query", "query-key",
+ * "query-value", "fragment"; "unknown" otherwise. Never NULL; static. */
+URISCAN_API const char *uriscan_encode_target_name(unsigned t);
+/* The target named name (NUL-terminated; any case, '_' for '-'): OK and
+ * *t, or URISCAN_E_INVALID_ARG. */
+URISCAN_API int uriscan_encode_target_from_name(const char *name,
+                                                unsigned *t);
+
+/* Encode every '%' (as "%25"). Without it, a '%' that starts a valid
+ * escape ('%' HEXDIG HEXDIG) is kept with its escape, as it is; any other
+ * '%' is encoded. */
+#define URISCAN_ENCODE_ALL_PERCENT 1u
+/* A space is written '+' (application/x-www-form-urlencoded); QUERY_KEY
+ * and QUERY_VALUE only (else URISCAN_E_INVALID_ARG). A '+' of the input
+ * is always "%2B" in a key or value. */
+#define URISCAN_ENCODE_FORM 2u
+
+/* See "One shape" at the top: size first. opt may not be NULL. */
+struct uriscan_encode_options {
+	size_t size;     /* sizeof(struct uriscan_encode_options) */
+	unsigned target; /* enum uriscan_encode_target */
+	unsigned flags;  /* URISCAN_ENCODE_* */
+};
+
+/*
+ * Percent-encode s[0, len), any bytes, for opt->target under grammar g
+ * (URISCAN_RFC3986 or URISCAN_RFC3987; the others give
+ * URISCAN_E_UNSUPPORTED). A byte the target's rule allows is copied; any
+ * other byte is written "%" HEXDIG HEXDIG with upper-case hex digits (RFC
+ * 3986 2.1). Under RFC 3987 a UTF-8 character the rule allows (ucschar;
+ * iprivate too in QUERY, QUERY_KEY and QUERY_VALUE; never the
+ * bidirectional formatting characters of RFC 3987 4.1) is copied as it is;
+ * invalid UTF-8 and other characters are encoded byte by byte.
+ * The result is always valid for the target's rule (uriscan_validate_rule)
+ * and uriscan_percent_decode gives s back: exactly with
+ * URISCAN_ENCODE_ALL_PERCENT (and URISCAN_DECODE_PLUS for
+ * URISCAN_ENCODE_FORM); without it, the valid escapes of s are decoded too.
+ *
+ * Buffer: as uriscan_percent_decode: out[0, out_cap) only, never beyond,
+ * not NUL-terminated; *out_len (not NULL) gets the length of the result
+ * (at most 3 * len) also when it does not fit: then
+ * URISCAN_E_BUFFER_TOO_SMALL and out holds its first out_cap bytes. out
+ * may be NULL when out_cap is 0 (a size query); it may not overlap s.
+ * Other statuses: URISCAN_E_INVALID_ARG (opt, out_len NULL; opt->size
+ * too small, an unknown target or flag, FORM outside a key or value; s
+ * NULL with a length; out NULL with a capacity), URISCAN_E_TOO_LONG (len
+ * or the result above UINT32_MAX; *out_len 0, nothing written),
+ * URISCAN_E_UNSUPPORTED, URISCAN_E_GRAMMAR_*. Any bytes are accepted, so
+ * there is no syntax status; err (may be NULL) gets the status, offset 0.
+ * No allocation.
+ */
+URISCAN_API int uriscan_percent_encode(enum uriscan_grammar g, const char *s,
+                                       size_t len,
+                                       const struct uriscan_encode_options *opt,
+                                       char *out, size_t out_cap,
+                                       size_t *out_len,
+                                       struct uriscan_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Query editing that keeps every other byte (docs/rewrite.md)         */
+
+/* What an edit does (struct uriscan_query_edit.op). Keys are given
+ * decoded (plain bytes) and match a pair whose key, percent-decoded,
+ * equals them (ASCII case ignored with URISCAN_QUERY_ICASE). */
+enum uriscan_query_op {
+	/* Give the first pair with the key the value (its key is kept as
+	 * written) and drop the other pairs with it; append "key=value" when
+	 * there is none. */
+	URISCAN_QUERY_SET = 1,
+	/* Append "key=value" at the end. */
+	URISCAN_QUERY_APPEND = 2,
+	/* Drop every pair whose key matches the glob `key` ('*' stands for
+	 * any run of bytes, anywhere: "utm_*", "*_ref"). */
+	URISCAN_QUERY_REMOVE = 3,
+	/* Keep only the pairs whose key matches one glob of a run of
+	 * consecutive KEEP edits (one run is one list); drop the others. */
+	URISCAN_QUERY_KEEP = 4,
+	/* Sort the pairs by decoded key (bytes as unsigned; folded with
+	 * URISCAN_QUERY_ICASE), stable: pairs with equal keys keep their
+	 * order. key and value are not read. */
+	URISCAN_QUERY_SORT = 5
+};
+
+struct uriscan_query_edit {
+	unsigned op;       /* enum uriscan_query_op */
+	const char *key;   /* decoded; may be NULL when key_len is 0 */
+	size_t key_len;
+	/* SET and APPEND: the decoded value, written percent-encoded
+	 * (uriscan_percent_encode, QUERY_VALUE, every '%' encoded). NULL:
+	 * the pair is written as the key alone, without '='. */
+	const char *value;
+	size_t value_len;
+};
+
+/* Flags of uriscan_query_edit (besides URISCAN_DECODE_PLUS: '+' in a key
+ * is a space when matching, and new keys and values are written with
+ * URISCAN_ENCODE_FORM; and URISCAN_QUERY_SEMICOLON: ';' separates pairs
+ * too): */
+/* Keys match and sort with ASCII case ignored. */
+#define URISCAN_QUERY_ICASE 8u
+/* When every pair is removed, keep the '?' (an empty query); without it
+ * the '?' goes too. */
+#define URISCAN_QUERY_KEEP_EMPTY 16u
+
+/* See "One shape" at the top: size first. opt may not be NULL. */
+struct uriscan_query_edit_options {
+	size_t size;  /* sizeof(struct uriscan_query_edit_options) */
+	unsigned flags;
+	const struct uriscan_query_edit *edits; /* applied in order */
+	size_t n_edits;
+};
+
+/*
+ * Apply opt->edits, in order, to the query of the reference s[0, len)
+ * (valid in grammar g: URISCAN_RFC3986 or URISCAN_RFC3987, else
+ * URISCAN_E_UNSUPPORTED) and write the new reference. The query is split
+ * into pairs as uriscan_query_next splits it (an empty query has no pair).
+ * Every pair that no edit touches is copied byte for byte, in its place,
+ * with the separator before it ('&' or ';', as found; the first pair has
+ * none: removing it removes the separator after it); everything outside
+ * the query is copied as it is. New pairs go at the end after '&'; after a
+ * SORT the pairs are joined by the query's first separator ('&' if none).
+ * No pair left: the '?' is removed (kept with URISCAN_QUERY_KEEP_EMPTY, or
+ * when the query was empty). No edit touching anything gives s back.
+ * The result is parsed (the grammar's top rule) before it is returned; it
+ * is always valid (new keys and values are percent-encoded).
+ *
+ * Cost: the query is read once, and each pair's key is matched against
+ * the edits once (a SET also finds the first pair with its key, once per
+ * SET among the first 64 edits); a SORT, which keeps no index of the
+ * pairs (no allocation), compares O(pairs^2) keys: a query of thousands
+ * of pairs sorts in milliseconds, one of a million would not.
+ *
+ * Buffer: as uriscan_recompose (NUL-terminated; out_cap >= *out_len + 1;
+ * *out_len stored with URISCAN_E_BUFFER_TOO_SMALL; out may be NULL when
+ * out_cap is 0, and may not overlap s). Statuses: an invalid s gives
+ * uriscan_validate's status and offset (input URISCAN_INPUT_FIRST); a bad
+ * edit (an unknown op, key or value NULL with a length) gives
+ * URISCAN_E_INVALID_ARG with err->input URISCAN_INPUT_SECOND and
+ * err->offset the index of the edit; URISCAN_E_INVALID_ARG (opt or out_len
+ * NULL, opt->size too small, unknown flags, edits NULL with n_edits),
+ * URISCAN_E_TOO_LONG (len or the result above UINT32_MAX), E_GRAMMAR_*.
+ * No allocation.
+ */
+URISCAN_API int uriscan_query_edit(enum uriscan_grammar g, const char *s,
+                                   size_t len,
+                                   const struct uriscan_query_edit_options *opt,
+                                   char *out, size_t out_cap, size_t *out_len,
+                                   struct uriscan_error *err);
+
+/* ------------------------------------------------------------------ */
+/* A whole-URL rewrite (docs/rewrite.md)                               */
+
+/* The tracking parameters removed by URISCAN_REWRITE_STRIP_TRACKING when
+ * no list is given: globs ("utm_*", "gclid", "fbclid", ...) from
+ * data/tracking-params.tsv, which names the source of each. Returns the
+ * array (static storage, NUL-terminated strings) and its length in *n (n
+ * may not be NULL). */
+URISCAN_API const char *const *uriscan_tracking_default(size_t *n);
+
+/* struct uriscan_rewrite_options.flags: */
+/* Remove the fragment and its '#'. */
+#define URISCAN_REWRITE_DROP_FRAGMENT (1u << 0)
+/* Remove a port equal to the scheme's default (uriscan_scheme_default_port)
+ * or empty, with its ':'. */
+#define URISCAN_REWRITE_DROP_DEFAULT_PORT (1u << 1)
+/* The scheme and the host in ASCII lower case (not an escape's hex
+ * digits: "%4A" stays). */
+#define URISCAN_REWRITE_LOWER (1u << 2)
+/* uriscan_normalize (RFC 3986 6.2.2), flags 0. */
+#define URISCAN_REWRITE_NORMALIZE (1u << 3)
+/* With NORMALIZE: also the scheme-based steps (URISCAN_NORM_SCHEME_BASED,
+ * RFC 3986 6.2.3). */
+#define URISCAN_REWRITE_SCHEME_BASED (1u << 4)
+/* Remove the query pairs whose key matches one of the tracking globs
+ * (opt->tracking, or uriscan_tracking_default when it is NULL), before
+ * opt->edits. */
+#define URISCAN_REWRITE_STRIP_TRACKING (1u << 5)
+
+/* See "One shape" at the top: size first. NULL: nothing is changed. */
+struct uriscan_rewrite_options {
+	size_t size;          /* sizeof(struct uriscan_rewrite_options) */
+	unsigned flags;       /* URISCAN_REWRITE_* */
+	/* components set or removed, in order, first (uriscan_set_component;
+	 * sets[i].size as for that call) */
+	const struct uriscan_set_options *sets;
+	size_t n_sets;
+	/* query edits (uriscan_query_edit), last, with query_flags */
+	const struct uriscan_query_edit *edits;
+	size_t n_edits;
+	unsigned query_flags;
+	/* STRIP_TRACKING's globs (plain keys, '*' any run); NULL: the
+	 * default list */
+	const char *const *tracking;
+	size_t n_tracking;
+	/* A buffer for the steps before the last one: needed (else
+	 * URISCAN_E_INVALID_ARG) when sets or NORMALIZE are asked for; the
+	 * steps write into it and into out in turn, so it needs the room of
+	 * the longest step's result (+ 1). May be NULL otherwise. */
+	char *work;
+	size_t work_cap;
+};
+
+/*
+ * Rewrite the reference s[0, len), valid in grammar g (URISCAN_RFC3986 or
+ * URISCAN_RFC3987, else URISCAN_E_UNSUPPORTED): first opt->sets in order,
+ * then NORMALIZE, then in one pass LOWER, DROP_DEFAULT_PORT,
+ * STRIP_TRACKING and opt->edits (as uriscan_query_edit) and
+ * DROP_FRAGMENT. Every byte that no step changes is copied as it is: with
+ * nothing to do the result is s. The result is parsed (the grammar's top
+ * rule) before it is returned.
+ *
+ * Buffer: as uriscan_query_edit. A step before the last whose result does
+ * not fit in its buffer (work or out, turn by turn) gives
+ * URISCAN_E_BUFFER_TOO_SMALL with *out_len the room that step needs
+ * (give both buffers at least *out_len + 1 and call again). Statuses:
+ * those of uriscan_set_component for a set (err->component names the
+ * component; err->input URISCAN_INPUT_SECOND for the new value), of
+ * uriscan_normalize, and of uriscan_query_edit (a bad edit: err->input
+ * URISCAN_INPUT_SECOND, err->offset its index in opt->edits).
+ * URISCAN_E_INVALID_ARG also for a NULL tracking entry, tracking NULL
+ * with n_tracking, sets NULL with n_sets, unknown flags, SCHEME_BASED
+ * without NORMALIZE, work missing or overlapping out. No allocation.
+ */
+URISCAN_API int uriscan_rewrite(enum uriscan_grammar g, const char *s,
+                                size_t len,
+                                const struct uriscan_rewrite_options *opt,
+                                char *out, size_t out_cap, size_t *out_len,
+                                struct uriscan_error *err);
+
+/* ------------------------------------------------------------------ */
 /* Hosts: the address a host means (docs/hosts.md)                     */
 
 /*

@@ -136,6 +136,40 @@ int uriscan__utf8_classify(const unsigned char *s, size_t len, size_t off)
 	return URISCAN_E_SYNTAX;
 }
 
+/* The UTF-8 character at s[i] (i < len): its length (1-4) and *cp, or 0
+ * when s[i] does not start a valid sequence (RFC 3629: shortest form, no
+ * surrogate, nothing above U+10FFFF; a sequence cut by len is not valid). */
+unsigned uriscan__utf8_next(const unsigned char *s, size_t len, size_t i,
+                            uint32_t *cp)
+{
+	unsigned n = utf8_len(s[i]);
+	uint32_t c;
+
+	if (n == 0 || len - i < n)
+		return 0;
+	c = s[i] & (0x7Fu >> n);
+	if (n == 1)
+		c = s[i];
+	for (unsigned k = 1; k < n; k++) {
+		if (!utf8_cont_ok(s[i], k, s[i + k]))
+			return 0;
+		c = c << 6 | (s[i + k] & 0x3Fu);
+	}
+	*cp = c;
+	return n;
+}
+
+/* 1 if an IRI may hold the code point cp (>= 0x80) as it is: ucschar, or
+ * iprivate when query is set (iquery), and not a bidirectional formatting
+ * character (RFC 3987 4.1). */
+int uriscan__iri_cp_ok(uint32_t cp, int query)
+{
+	if (is_bidi_format(cp))
+		return 0;
+	return overlaps(ucschar, COUNT_(ucschar), cp, cp) ||
+	       (query && overlaps(iprivate, COUNT_(iprivate), cp, cp));
+}
+
 /* ------------------------------------------------------------------ */
 /* Output into the caller's buffer                                     */
 

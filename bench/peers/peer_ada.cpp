@@ -56,6 +56,40 @@ int one_aggregator(void *ctx, const char *s, size_t len, uint64_t *sink)
 	return 1;
 }
 
+// ada:strip-tracking: parse, and when there is a search, remove the keys
+// of uriscan's default tracking list (its globs written out as the names
+// their sources document) through url_search_params, set the search again
+// and get the href; its size into the sink.
+const char *const tracking_keys[] = {
+    "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
+    "utm_id", "gclid", "gclsrc", "gad_source", "dclid", "gbraid", "wbraid",
+    "srsltid", "_ga", "_gl", "fbclid", "msclkid", "mc_cid", "mc_eid", "_hsenc",
+    "_hsmi", "__hstc", "__hssc", "__hsfp", "hsCtaTracking", "yclid",
+    "_openstat", "igshid", "igsh", "twclid", "ttclid", "li_fat_id", "mkt_tok",
+    "oly_anon_id", "oly_enc_id", "vero_id", "vero_conv", "_kx", "epik",
+    "ScCid", "rb_clickid", "hsa_acc", "hsa_cam", "hsa_grp", "hsa_ad",
+    "hsa_src", "hsa_tgt", "hsa_kw", "hsa_mt", "hsa_net", "hsa_ver",
+    "ml_subscriber", "ml_subscriber_hash", "s_cid"};
+
+int one_strip(void *ctx, const char *s, size_t len, uint64_t *sink)
+{
+	(void)ctx;
+	auto r = ada::parse<ada::url_aggregator>(std::string_view(s, len));
+	if (!r)
+		return 0;
+	if (r->has_search()) {
+		ada::url_search_params p(r->get_search());
+		size_t before = p.size();
+		for (const char *k : tracking_keys)
+			p.remove(k);
+		if (p.size() != before)
+			r->set_search(p.to_string());
+	}
+	*sink += r->get_href().size();
+	return 1;
+}
+
+BENCH_BATCH(batch_strip, one_strip)
 BENCH_BATCH(batch_can_parse, one_can_parse)
 BENCH_BATCH(batch_aggregator, one_aggregator)
 
@@ -79,6 +113,15 @@ const bench_parser rows[] = {
     make_row("ada:url_aggregator", BENCH_PARSE,
              "ada::parse<url_aggregator>(string_view), no base; component "
              "sizes summed"),
+    [] {
+	    bench_parser p = make_row("ada:strip-tracking", BENCH_REWRITE,
+	                              "ada::parse<url_aggregator>, the tracking "
+	                              "keys removed through url_search_params, "
+	                              "set_search, get_href");
+	    p.one = one_strip;
+	    p.batch = batch_strip;
+	    return p;
+    }(),
 };
 char version[256];
 

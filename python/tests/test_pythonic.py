@@ -242,7 +242,8 @@ def stub_functions():
 
     def params(f):
         a = f.args
-        return [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs]
+        return [p.arg for p in a.posonlyargs + a.args + ([a.vararg] if a.vararg else [])
+                + a.kwonlyargs]
     for node in tree.body:
         if isinstance(node, ast.FunctionDef):
             found.append((node.name, params(node)))

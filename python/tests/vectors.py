@@ -390,3 +390,74 @@ def host_log(urls) -> bytes:
         out.append(b'10.0.0.%d - - [t] "%s %s HTTP/1.1" 200 %d "%s" "agent"\n'
                    % (i % 250, method, target, i, ref))
     return b"".join(out)
+
+
+# --- editing URLs (issue 48): encode-*.tsv, query-edit*.tsv, rewrite.tsv
+# (tests/core/test_encode.c, test_query_edit.c, test_rewrite.c)
+
+def _lax(s):
+    return unescape(s, strict=False)
+
+
+def _edit_lines(path):
+    with open(path, "rb") as f:
+        for raw in f:
+            line = raw.rstrip(b"\r\n")
+            if line and not line.startswith(b"#"):
+                yield line.split(b"\t")
+
+
+def encode_cases(path):
+    """(target, flags, input, result) of an encode-*.tsv file; flags a set
+    of "all-percent", "form"."""
+    out = []
+    for f in _edit_lines(path):
+        flags = set() if f[1] == b"-" else set(f[1].decode().split(","))
+        out.append((f[0].decode(), flags, _lax(f[2]), _lax(f[3])))
+    return out
+
+
+def _verdict(f3, f4):
+    if f3 == b"ok":
+        return True, _lax(f4)
+    status, off = f4.decode().split("@")
+    return False, (status, int(off))
+
+
+def query_edit_cases(path):
+    """(flags, edits, input, ok, result or (status, offset)) of
+    query-edit*.tsv: flags a set of plus, semicolon, icase, keep-empty;
+    edits a list of (op, key, value or None) (bytes; sort: key None)."""
+    out = []
+    for f in _edit_lines(path):
+        flags = set() if f[0] == b"-" else set(f[0].decode().split(","))
+        edits = []
+        for word in f[1].split(b" "):
+            op, _, arg = word.partition(b":")
+            op = op.decode()
+            if op == "sort":
+                edits.append((op, None, None))
+            elif op in ("set", "append") and b"=" in arg:
+                k, _, v = arg.partition(b"=")
+                edits.append((op, _lax(k), _lax(v)))
+            else:
+                edits.append((op, _lax(arg), None))
+        ok, res = _verdict(f[3], f[4])
+        out.append((flags, edits, _lax(f[2]), ok, res))
+    return out
+
+
+def rewrite_cases(path):
+    """(options, input, ok, result or (status, offset)) of rewrite.tsv:
+    options a list of (name, argument bytes or None), names as the CLI's
+    long options."""
+    out = []
+    for f in _edit_lines(path):
+        opts = []
+        if f[0] != b"-":
+            for word in f[0].split(b" "):
+                name, eq, arg = word.partition(b"=")
+                opts.append((name.decode(), _lax(arg) if eq else None))
+        ok, res = _verdict(f[2], f[3])
+        out.append((opts, _lax(f[1]), ok, res))
+    return out

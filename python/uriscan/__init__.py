@@ -54,6 +54,8 @@ from uriscan._core import (
     parse,
     psl_available,
     query_get,
+    quote,
+    rewrite,
     query_params,
     recompose,
     resolve,
@@ -72,7 +74,7 @@ __all__ = [
     "equivalent", "extract", "extract_file", "grammars", "host_address", "idna_available",
     "is_valid", "normalize", "parse", "psl_available", "query_get", "query_params",
     "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
-    "uts46_available",
+    "uts46_available", "quote", "rewrite",
 ]
 
 CHUNK_SIZE = 1 << 20

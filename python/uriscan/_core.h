@@ -176,6 +176,15 @@ PyObject *upy_host_address(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObje
 PyObject *upy_browser_host(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_confusion(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
 PyObject *upy_site(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+/* py_rewrite.c: quote, rewrite and the URI methods that edit a query */
+PyObject *upy_quote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_rewrite(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);
+PyObject *upy_uri_set_param(PyObject *self, PyObject *const *a, Py_ssize_t n);
+PyObject *upy_uri_append_param(PyObject *self, PyObject *const *a, Py_ssize_t n);
+PyObject *upy_uri_remove_params(PyObject *self, PyObject *const *a, Py_ssize_t n);
+PyObject *upy_uri_keep_params(PyObject *self, PyObject *const *a, Py_ssize_t n);
+PyObject *upy_uri_sort_query(PyObject *self, PyObject *unused);
+PyObject *upy_uri_strip_tracking(PyObject *self, PyObject *const *a, Py_ssize_t n);
 /* URI.replace of the URI parsed into u from input (a str or bytes). */
 PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
                       PyObject *const *a, Py_ssize_t n, PyObject *kw);

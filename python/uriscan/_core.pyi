@@ -14,7 +14,7 @@ __all__ = ["CONFUSION_FLAGS", "Error", "Extractor", "HOST_FIELDS", "HostAddress"
            "host_address", "idna_available", "is_valid", "log_line", "log_records",
            "normalize", "parse", "psl_available", "query_get", "query_params",
            "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote",
-           "urlsplit", "uts46_available"]
+           "urlsplit", "uts46_available", "quote", "rewrite"]
 
 __version__: str
 # the names of the URL-confusion flags and of the address classes, in the
@@ -30,6 +30,11 @@ _T = TypeVar("_T")
 # scheme-based normalization steps (RFC 3986 6.2.3): all (True), none, or some
 _Step = Literal["empty_port", "default_port", "http_path"]
 _Steps = Union[bool, _Step, Iterable[_Step]]
+# a query key, value or glob (issue 48): given decoded
+_Key = Union[str, bytes, bytearray]
+_Component = Literal["userinfo", "host", "path", "path-segment", "query", "query-key",
+                     "query-value", "fragment"]
+_Pairs = Union[dict[Any, Optional[_Key]], Iterable[tuple[_Key, Optional[_Key]]]]
 
 class Error(ValueError):
     status: str       # the C status name, e.g. "too_long"
@@ -96,6 +101,14 @@ class URI(Generic[AnyStr]):
                 userinfo: Optional[AnyStr] = ..., host: Optional[AnyStr] = ...,
                 port: Union[AnyStr, int, None] = ..., path: Optional[AnyStr] = ...,
                 query: Optional[AnyStr] = ..., fragment: Optional[AnyStr] = ...) -> URI[AnyStr]: ...
+    # query edits (issue 48): a new URI, every other byte kept; keys and
+    # values str or bytes, given decoded; globs: '*' any run
+    def set_param(self, __key: _Key, __value: Optional[_Key]) -> URI[AnyStr]: ...
+    def append_param(self, __key: _Key, __value: Optional[_Key] = ...) -> URI[AnyStr]: ...
+    def remove_params(self, *globs: _Key) -> URI[AnyStr]: ...
+    def keep_params(self, *globs: _Key) -> URI[AnyStr]: ...
+    def sort_query(self) -> URI[AnyStr]: ...
+    def strip_tracking(self, __globs: Optional[Iterable[_Key]] = ...) -> URI[AnyStr]: ...
 
 @final
 class Match(tuple[Any, ...]):
@@ -237,3 +250,44 @@ def site(host: _Str) -> Optional[str]: ...
 def site(host: _Bytes) -> Optional[bytes]: ...
 def psl_available() -> bool: ...
 def uts46_available() -> bool: ...
+
+# percent-encoding for a component and the whole-URL rewrite (issue 48)
+@overload
+def quote(s: _Str, component: _Component = ..., grammar: str = ..., form: bool = ...,
+          all_percent: bool = ...) -> str: ...
+@overload
+def quote(s: _Bytes, component: _Component = ..., grammar: str = ..., form: bool = ...,
+          all_percent: bool = ...) -> bytes: ...
+@overload
+def rewrite(url: URI[AnyStr], grammar: str = ..., *,
+            set: Optional[dict[str, Optional[_Key]]] = ...,
+            query_remove: Union[_Key, Iterable[_Key], None] = ...,
+            query_keep: Union[_Key, Iterable[_Key], None] = ...,
+            query_set: Optional[_Pairs] = ..., query_append: Optional[_Pairs] = ...,
+            query_sort: bool = ..., strip_tracking: Union[bool, Iterable[_Key]] = ...,
+            drop_fragment: bool = ..., drop_default_port: bool = ..., lower: bool = ...,
+            normalize: bool = ..., scheme_based: bool = ..., query_icase: bool = ...,
+            form: bool = ..., semicolon: bool = ...,
+            keep_empty_query: bool = ...) -> URI[AnyStr]: ...
+@overload
+def rewrite(url: str, grammar: str = ..., *,
+            set: Optional[dict[str, Optional[_Key]]] = ...,
+            query_remove: Union[_Key, Iterable[_Key], None] = ...,
+            query_keep: Union[_Key, Iterable[_Key], None] = ...,
+            query_set: Optional[_Pairs] = ..., query_append: Optional[_Pairs] = ...,
+            query_sort: bool = ..., strip_tracking: Union[bool, Iterable[_Key]] = ...,
+            drop_fragment: bool = ..., drop_default_port: bool = ..., lower: bool = ...,
+            normalize: bool = ..., scheme_based: bool = ..., query_icase: bool = ...,
+            form: bool = ..., semicolon: bool = ...,
+            keep_empty_query: bool = ...) -> str: ...
+@overload
+def rewrite(url: _Buffer, grammar: str = ..., *,
+            set: Optional[dict[str, Optional[_Key]]] = ...,
+            query_remove: Union[_Key, Iterable[_Key], None] = ...,
+            query_keep: Union[_Key, Iterable[_Key], None] = ...,
+            query_set: Optional[_Pairs] = ..., query_append: Optional[_Pairs] = ...,
+            query_sort: bool = ..., strip_tracking: Union[bool, Iterable[_Key]] = ...,
+            drop_fragment: bool = ..., drop_default_port: bool = ..., lower: bool = ...,
+            normalize: bool = ..., scheme_based: bool = ..., query_icase: bool = ...,
+            form: bool = ..., semicolon: bool = ...,
+            keep_empty_query: bool = ...) -> bytes: ...

@@ -33,12 +33,14 @@ from fsspec.core import get_fs_token_paths as _get_fs_token_paths
 from fsspec.utils import infer_compression as _infer_compression
 
 from uriscan._core import CONFUSION_FLAGS as _FLAGS, HOST_FIELDS as _HOST_FIELDS, \
-    IP_CLASSES as _IP_CLASSES, extract_records as _extract_records, log_line as _log_line
+    IP_CLASSES as _IP_CLASSES, InvalidURI as _InvalidURI, \
+    extract_records as _extract_records, log_line as _log_line, rewrite as _rewrite
 from uriscan.logformat import FORMATS as _FORMATS, HOST_KEYS as _LOG_HOST_KEYS, \
     KEYS as _LOG_KEYS, parse_lines as _parse_lines
 
 __all__ = ["DEFAULT_BLOCKSIZE", "DEFAULT_ENCODING", "URL_KEYS",
            "count_by", "count_by_ip_class", "count_flags", "extract_bag", "log_bag",
+           "rewrite",
            "to_dataframe", "top_hosts", "top_paths", "top_referer_hosts"]
 
 DEFAULT_BLOCKSIZE = "64MiB"
@@ -129,6 +131,31 @@ def log_bag(paths_or_bag, format: str = "combined", *,
         return paths_or_bag.map(
             lambda line: _log_line(_line_bytes(line, encoding), format, hosts=hosts))
     return _from_blocks(paths_or_bag, blocksize, _log_list, format, hosts)
+
+
+def _rewrite_part(lines, grammar, options) -> list:
+    out = []
+    for line in lines:
+        if isinstance(line, str):
+            line = line.rstrip("\r\n")
+        else:
+            line = bytes(line).rstrip(b"\r\n")
+        try:
+            out.append(_rewrite(line, grammar, **options))
+        except _InvalidURI:
+            out.append(None)
+    return out
+
+
+def rewrite(bag: _db.Bag, grammar: str = "rfc3986", **options) -> _db.Bag:
+    """A bag of the lines of bag (str or bytes, one URL each; a trailing
+    line feed is dropped) rewritten by uriscan.rewrite with options
+    (strip_tracking=True, query_remove=[...], normalize=True, ...), the
+    same type as each line, None for a line that is not a valid URI
+    reference (as `uriscan rewrite` prints an empty line). A bad option
+    raises when the bag is computed."""
+    _rewrite("http://check.invalid/", grammar, **options)  # the options, now
+    return bag.map_partitions(_rewrite_part, grammar, options)
 
 
 def count_by(bag: _db.Bag, field: str) -> _db.Bag:

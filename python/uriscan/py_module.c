@@ -106,6 +106,29 @@ static PyMethodDef methods[] = {
     {"to_iri", (PyCFunction)(void (*)(void))upy_to_iri, FAST,
      "to_iri($module, s, *, decode_unreserved=False)\n--\n\n"
      "URI to IRI (RFC 3987 3.2), str or bytes."},
+    {"quote", (PyCFunction)(void (*)(void))upy_quote, FAST,
+     "quote($module, s, component='path', grammar='rfc3986', form=False,\n"
+     "      all_percent=False)\n--\n\n"
+     "Percent-encode s (str or bytes, any characters) so that it is valid as\n"
+     "component: 'userinfo', 'host', 'path', 'path-segment', 'query',\n"
+     "'query-key', 'query-value', 'fragment' (uriscan_percent_encode). A\n"
+     "valid %HH escape is kept unless all_percent=True; form=True writes a\n"
+     "space as '+' (query-key, query-value); grammar 'rfc3987' keeps the\n"
+     "characters an IRI allows. unquote(quote(s, all_percent=True)) == s."},
+    {"rewrite", (PyCFunction)(void (*)(void))upy_rewrite, FAST,
+     "rewrite($module, url, grammar='rfc3986', *, set=None, query_remove=None,\n"
+     "        query_keep=None, query_set=None, query_append=None,\n"
+     "        query_sort=False, strip_tracking=False, drop_fragment=False,\n"
+     "        drop_default_port=False, lower=False, normalize=False,\n"
+     "        scheme_based=False, query_icase=False, form=False,\n"
+     "        semicolon=False, keep_empty_query=False)\n--\n\n"
+     "The URL (str, bytes or URI; the same type back) changed as `uriscan\n"
+     "rewrite` does, every other byte copied (uriscan_rewrite): set (a dict\n"
+     "component -> value, None removes), normalization, then the query edits\n"
+     "in this order: query_remove (globs), query_keep (globs), query_set and\n"
+     "query_append (dicts or (key, value) pairs), query_sort; strip_tracking\n"
+     "(True: the built-in list; or globs) first. InvalidURI for an invalid\n"
+     "url."},
     {"idna_available", idna_available, METH_NOARGS,
      "idna_available($module, /)\n--\n\n"
      "-> bool: to_uri(idna=True) works (built with libidn2)."},
@@ -264,7 +287,8 @@ static const char *const all_names[] = {
     "idna_available", "is_valid", "log_line", "log_records", "normalize",
     "parse", "psl_available", "query_get", "query_params", "recompose",
     "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
-    "uts46_available", NULL};
+    "uts46_available", "quote", "rewrite",
+    NULL};
 
 static int add_all(PyObject *m)
 {

@@ -327,6 +327,28 @@ static PyMethodDef uri_methods[] = {
      "those drops a whole (RFC 2396 reg_name) authority. Nothing is encoded:\n"
      "a value invalid in its place raises uriscan.Error, status\n"
      "'bad_component', with its component and the offset inside it."},
+    {"set_param", (PyCFunction)(void (*)(void))upy_uri_set_param, METH_FASTCALL,
+     "set_param($self, key, value, /)\n--\n\n"
+     "-> URI: the first pair with key (decoded) gets value, the others go;\n"
+     "appended when there is none. Every other byte is kept; new keys and\n"
+     "values are percent-encoded (value None: the key alone)."},
+    {"append_param", (PyCFunction)(void (*)(void))upy_uri_append_param, METH_FASTCALL,
+     "append_param($self, key, value=None, /)\n--\n\n"
+     "-> URI: key=value appended to the query (value None: the key alone)."},
+    {"remove_params", (PyCFunction)(void (*)(void))upy_uri_remove_params, METH_FASTCALL,
+     "remove_params($self, *globs)\n--\n\n"
+     "-> URI: without the pairs whose decoded key matches a glob ('*' any\n"
+     "run: 'utm_*'); the other pairs byte for byte."},
+    {"keep_params", (PyCFunction)(void (*)(void))upy_uri_keep_params, METH_FASTCALL,
+     "keep_params($self, *globs)\n--\n\n"
+     "-> URI: only the pairs whose decoded key matches a glob."},
+    {"sort_query", (PyCFunction)upy_uri_sort_query, METH_NOARGS,
+     "sort_query($self, /)\n--\n\n"
+     "-> URI: the pairs sorted by decoded key, stable."},
+    {"strip_tracking", (PyCFunction)(void (*)(void))upy_uri_strip_tracking, METH_FASTCALL,
+     "strip_tracking($self, globs=None, /)\n--\n\n"
+     "-> URI: without the tracking parameters (the built-in list of\n"
+     "data/tracking/tracking-params.tsv: utm_*, gclid, fbclid, ...; or globs)."},
     {"host_info", (PyCFunction)upy_uri_host_info, METH_NOARGS,
      "host_info($self, /)\n--\n\n"
      "-> dict: ip, ip_form, ip_class, browser_host, site, flags at once (the\n"

@@ -179,6 +179,10 @@ static int cmd_extract(int argc, char **argv)
 	r.o = &o;
 	r.g = cli_grammar(o.grammar);
 	r.fields = cli_grammar_fields(r.g);
+	if (o.rw.any && r.g != URISCAN_RFC3986 && r.g != URISCAN_RFC3987)
+		cli_usage_error("the rewrite options need -g rfc3986 or rfc3987");
+	if (rw_finish(&o.rw) != 0)
+		return EXIT_TROUBLE;
 	if (o.hosts) {
 		r.hi = cli_calloc(1, sizeof *r.hi); /* 2 KiB buffers */
 		/* the flags in the extractor's pass, from the components it
@@ -202,6 +206,7 @@ static int cmd_extract(int argc, char **argv)
 	reader_free(&xf.rd);
 	counted_set_free(&r.set);
 	norm_buf_free(&r.norm);
+	rw_free(&o.rw);
 	free(r.host);
 	free(r.hi);
 	uriscan_extractor_free(xf.x);

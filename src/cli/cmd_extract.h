@@ -16,6 +16,7 @@
 #include "grammar_opts.h"
 #include "host_info.h"
 #include "norm_buf.h"
+#include "rewrite_opts.h"
 
 enum xformat { XF_TSV, XF_JSONL };
 enum xmode { XM_LIST, XM_ONLY, XM_COUNT, XM_UNIQUE, XM_TOP };
@@ -32,6 +33,7 @@ struct xopts {
 	int keep_cut;  /* --keep-cut: cut matches printed, marked */
 	int hosts;     /* --hosts: the host fields in each record */
 	struct uriscan_extract_options ex;
+	struct rw_spec rw; /* the rewrite options (after --normalize) */
 	char **files;
 	int nfiles;
 };

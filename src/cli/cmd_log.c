@@ -97,7 +97,12 @@ static void count_referer_host(struct logrun *r, const struct log_verdict *v)
 	struct uriscan_uri nu;
 	size_t k;
 
-	if (r->normalize &&
+	if (r->rw.any && r->lrw.has_referer &&
+	    uriscan_parse(r->g, r->lrw.referer, r->lrw.rlen, 0, &nu) ==
+	        URISCAN_OK) {
+		s = r->lrw.referer; /* the rewritten referer */
+		u = &nu;
+	} else if (r->normalize &&
 	    norm_buf_run(&r->norm, r->g, s, (size_t)r->f.fl, 0, &k, NULL) ==
 	        URISCAN_OK &&
 	    uriscan_parse(r->g, r->norm.p, k, 0, &nu) == URISCAN_OK) {
@@ -114,7 +119,15 @@ static void count(struct logrun *r, const struct log_verdict *v)
 {
 	const struct uriscan_uri *u = &v->q.uri;
 
-	if (v->st == URISCAN_OK && URISCAN_HAS(u, URISCAN_PATH)) {
+	struct uriscan_uri wu;
+	if (r->rw.any && r->lrw.has_target &&
+	    uriscan_parse(r->g, r->lrw.target, r->lrw.tlen, 0, &wu) == URISCAN_OK) {
+		/* the rewritten target's path */
+		const char *p = r->lrw.target + wu.part[URISCAN_PATH].off;
+		size_t n = wu.part[URISCAN_PATH].len;
+		normal_path(r, &p, &n);
+		counted_set_add(&r->paths, p, n);
+	} else if (v->st == URISCAN_OK && URISCAN_HAS(u, URISCAN_PATH)) {
 		const char *p = r->f.req + u->part[URISCAN_PATH].off;
 		size_t n = u->part[URISCAN_PATH].len;
 		normal_path(r, &p, &n);
@@ -187,6 +200,8 @@ static void log_record(void *ctx, const char *rec, size_t len)
 	judge(r, &v);
 	if (r->lh)
 		log_hosts_read(r, &v);
+	if (r->rw.any)
+		log_rewrite_read(r, &v);
 	if (v.st == URISCAN_OK)
 		r->tv++;
 	else
@@ -213,6 +228,10 @@ static int cmd_log(int argc, char **argv)
 	r.g = URISCAN_RFC3986;
 	r.top = 10;
 	nfiles = log_options(&r, argc, argv);
+	if (r.rw.any && r.g != URISCAN_RFC3986 && r.g != URISCAN_RFC3987)
+		cli_usage_error("the rewrite options need -g rfc3986 or rfc3987");
+	if (rw_finish(&r.rw) != 0)
+		return EXIT_TROUBLE;
 	if (r.with_hosts)
 		r.lh = cli_calloc(1, sizeof *r.lh); /* 2 KiB buffers */
 	r.loop.delim = '\n';
@@ -232,6 +251,7 @@ static int cmd_log(int argc, char **argv)
 	log_fields_free(&r.f);
 	norm_buf_free(&r.norm);
 	log_hosts_free(&r);
+	log_rewrite_free(&r);
 	if (trouble)
 		return EXIT_TROUBLE;
 	return r.not_in_format ? EXIT_INVALID : EXIT_SUCCESS;

@@ -18,6 +18,7 @@
 #include "input.h"
 #include "log_line.h"
 #include "norm_buf.h"
+#include "rewrite_opts.h"
 
 /* --hosts: what the hosts of the line's target and referer mean
  * (log_hosts.c), and their counts for --summary. */
@@ -28,6 +29,14 @@ struct log_hosts {
 	size_t cap;
 	uint64_t target_class[URISCAN_IP_CLASS_COUNT], target_flag[32];
 	uint64_t referer_class[URISCAN_IP_CLASS_COUNT], referer_flag[32];
+};
+
+/* The rewrite options: the line's target and referer rewritten
+ * (log_rewrite.c). */
+struct log_rewritten {
+	char *target, *referer;
+	size_t tcap, rcap, tlen, rlen;
+	int has_target, has_referer;
 };
 
 struct logrun {
@@ -44,6 +53,8 @@ struct logrun {
 	uint64_t lines, not_in_format, tv, ti, rv, ri, rabsent;
 	struct counted_set hosts, paths, errors;
 	struct frontend_log_fields f;
+	struct rw_spec rw;         /* the rewrite options (rw.any: given) */
+	struct log_rewritten lrw;  /* with them: this line's */
 };
 
 /* The judgement of one line's request line and referer (cmd_log.c). */
@@ -69,6 +80,13 @@ static inline int log_has_target(const struct log_verdict *v)
  * into r->lh (and count them with --summary). */
 void log_hosts_read(struct logrun *r, const struct log_verdict *v);
 void log_hosts_free(struct logrun *r);
+
+/* The rewrite options (log_rewrite.c): rewrite the line's target and
+ * referer into r->lrw; print them (target_rewritten, referer_rewritten);
+ * free. */
+void log_rewrite_read(struct logrun *r, const struct log_verdict *v);
+void log_rewrite_print(const struct logrun *r);
+void log_rewrite_free(struct logrun *r);
 
 /* One output record for the line (log_output.c). */
 void log_print_line(struct logrun *r, const struct log_verdict *v);

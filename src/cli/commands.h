@@ -37,6 +37,9 @@ struct cli_command {
 	X(log)                                                                     \
 	X(convert)                                                                 \
 	X(normalize)                                                               \
+	X(rewrite)                                                                 \
+	X(encode)                                                                  \
+	X(decode)                                                                  \
 	X(resolve)                                                                 \
 	X(get)                                                                     \
 	X(inspect)

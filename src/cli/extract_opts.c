@@ -75,6 +75,9 @@ static const char extract_help[] =
     "                         browser_host site flags (jsonl keys; tsv\n"
     "                         columns before URL)\n"
     "  -h, --help             print this help and exit\n"
+    "Rewrite options (after --normalize, before printing, -u and --top;\n"
+    "jsonl adds the result as \"rewritten\"; rfc3986 and rfc3987 only):\n";
+static const char extract_help_end[] =
     "\n"
     "-o, -u, -c and --top: -c -u counts distinct URLs; -o -u is -u; any other\n"
     "two of them, and --format or --hosts with -o or -c, --hosts with --top,\n"
@@ -123,6 +126,10 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 	struct xscan *s = ctx;
 	struct xopts *o = s->o;
 
+	if (rw_is_option(d->id)) {
+		rw_set(&o->rw, d, spelled, arg);
+		return;
+	}
 	switch (d->id) {
 	case O_G:
 		o->grammar = arg;
@@ -177,6 +184,8 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 		break;
 	case O_H:
 		out_str(extract_help);
+		out_str(rw_help_base);
+		out_str(extract_help_end);
 		out_flush();
 		exit(EXIT_SUCCESS);
 	default:
@@ -220,11 +229,18 @@ static void xmode(struct xopts *o, const struct xnames *n)
 void extract_options(struct xopts *o, int argc, char **argv)
 {
 	struct xscan s;
+	/* extract's options, then the rewrite options (its own --normalize
+	 * stays) */
+	struct cli_optdef defs[sizeof xdefs / sizeof xdefs[0] + 32];
+	size_t nd = 0;
 
+	for (size_t i = 0; i < sizeof xdefs / sizeof xdefs[0]; i++)
+		defs[nd++] = xdefs[i];
+	for (size_t i = 0; i < rw_n_optdefs_base; i++)
+		defs[nd++] = rw_optdefs[i];
 	memset(&s, 0, sizeof s);
 	s.o = o;
 	o->files = argv;
-	o->nfiles = cli_parse_args(xdefs, sizeof xdefs / sizeof xdefs[0], argc,
-	                           argv, xset, &s);
+	o->nfiles = cli_parse_args(defs, nd, argc, argv, xset, &s);
 	xmode(o, &s.n);
 }

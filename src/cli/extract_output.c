@@ -72,17 +72,28 @@ static void count_host(struct xrun *r, const char *p,
 static int normal_form(struct xrun *r, const struct uriscan_match *m,
                        const char **p, size_t *n)
 {
+	int changed = 0;
+
 	*p = m->bytes;
 	*n = m->nbytes;
-	if (!r->o->normalize || (m->flags & URISCAN_MATCH_TRUNCATED))
+	if (m->flags & URISCAN_MATCH_TRUNCATED)
 		return 0;
-	if (norm_buf_run(&r->norm, r->g, m->bytes, m->nbytes,
-	                 URISCAN_NORM_SCHEME_BASED, n, NULL) != URISCAN_OK) {
-		*n = m->nbytes;
-		return 0;
+	if (r->o->normalize) {
+		if (norm_buf_run(&r->norm, r->g, m->bytes, m->nbytes,
+		                 URISCAN_NORM_SCHEME_BASED, n, NULL) != URISCAN_OK)
+			*n = m->nbytes;
+		else
+			*p = r->norm.p, changed = 1;
 	}
-	*p = r->norm.p;
-	return 1;
+	/* the rewrite options (rewrite_opts.h), on the normal form: a match
+	 * the rewrite cannot change stays as it is */
+	if (r->o->rw.any) {
+		const char *q;
+		size_t k;
+		if (rw_apply(&r->o->rw, r->g, *p, *n, &q, &k, NULL) == URISCAN_OK)
+			*p = q, *n = k, changed = 1;
+	}
+	return changed;
 }
 
 /* --top: the host of m, or of its normal form. */
@@ -159,8 +170,14 @@ static void emit_jsonl(struct xrun *r, const struct uriscan_match *m,
 		OUT_LIT("false");
 	OUT_LIT(",\"url\":");
 	out_json_string(m->bytes, m->nbytes);
-	if (r->o->normalize) {
+	if (r->o->normalize && !r->o->rw.any) {
 		OUT_LIT(",\"normalized\":");
+		normal_form(r, m, &p, &n);
+		out_json_string(p, n);
+	}
+	if (r->o->rw.any) {
+		/* with --normalize too: the normal form, rewritten */
+		OUT_LIT(",\"rewritten\":");
 		normal_form(r, m, &p, &n);
 		out_json_string(p, n);
 	}

@@ -84,6 +84,10 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 	struct log_scan *ls = ctx;
 	struct logrun *r = ls->r;
 
+	if (rw_is_option(d->id)) {
+		rw_set(&r->rw, d, spelled, arg);
+		return;
+	}
 	switch (d->id) {
 	case L_LOGFMT:
 		if (strcmp(arg, "combined") == 0)
@@ -131,6 +135,10 @@ static void log_set(void *ctx, const struct cli_optdef *d, const char *spelled,
 		break;
 	case L_HELP:
 		out_str(log_help);
+		out_str("\nRewrite options (the target and the referer, printed as\n"
+		        "target_rewritten and referer_rewritten; --summary counts\n"
+		        "their paths and hosts; rfc3986 and rfc3987 only):\n");
+		out_str(rw_help_base);
 		out_flush();
 		exit(EXIT_SUCCESS);
 	default:
@@ -145,8 +153,15 @@ int log_options(struct logrun *r, int argc, char **argv)
 
 	memset(&ls, 0, sizeof ls);
 	ls.r = r;
-	nfiles = cli_parse_args(log_opts, sizeof log_opts / sizeof log_opts[0],
-	                        argc, argv, log_set, &ls);
+	/* log's options, then the rewrite options (its own --normalize
+	 * stays) */
+	struct cli_optdef defs[sizeof log_opts / sizeof log_opts[0] + 32];
+	size_t nd = 0;
+	for (size_t i = 0; i < sizeof log_opts / sizeof log_opts[0]; i++)
+		defs[nd++] = log_opts[i];
+	for (size_t i = 0; i < rw_n_optdefs_base; i++)
+		defs[nd++] = rw_optdefs[i];
+	nfiles = cli_parse_args(defs, nd, argc, argv, log_set, &ls);
 	if (!r->summary) {
 		if (ls.top[0])
 			cli_usage_error("'%s' goes with '--summary'", ls.top);

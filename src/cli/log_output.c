@@ -203,6 +203,8 @@ void log_print_line(struct logrun *r, const struct log_verdict *v)
 	print_referer(r, v);
 	if (r->lh)
 		print_hosts(r);
+	if (r->rw.any)
+		log_rewrite_print(r);
 	if (!r->tsv)
 		out_char('}');
 	out_char('\n');

@@ -89,7 +89,28 @@ static const char help_options[] =
     "                         log --summary: counts by ip_class and flag\n"
     "      --log-format=FMT   log: the input, combined, common or auto\n"
     "      --summary          log: counts and top lists instead of records\n"
-    "  -v, --verbose          log: show the lines not in the format\n"
+    "  -v, --verbose          log: show the lines not in the format\n";
+/* the rewriting commands' options, then -h and --version */
+static const char help_options_rewrite[] =
+    "      --set=COMPONENT=VALUE, --remove-component=COMPONENT  rewrite: set\n"
+    "                         or remove a component\n"
+    "      --query-set=KEY=VALUE, --query-append=KEY=VALUE,\n"
+    "      --query-remove=GLOB, --query-keep=GLOB,..., --query-sort  rewrite,\n"
+    "                         extract, log: edit the query; the other pairs\n"
+    "                         are copied byte for byte\n"
+    "      --strip-tracking[=FILE]  rewrite, extract, log: remove utm_*,\n"
+    "                         gclid, fbclid... (uriscan-rewrite(1))\n"
+    "      --drop-fragment, --drop-default-port, --lower  rewrite, extract,\n"
+    "                         log: drop the fragment, the default port; the\n"
+    "                         scheme and host in lower case\n"
+    "      --query-icase, --semicolon, --keep-empty-query  rewrite, extract,\n"
+    "                         log: keys ignore case; ';' separates pairs;\n"
+    "                         keep an empty '?'\n"
+    "      --form             rewrite, encode, decode: '+' is a space\n"
+    "  -c, --component=COMPONENT  encode: where the bytes go (path, query-\n"
+    "                         value, ...)\n"
+    "      --all-percent      encode: encode every '%'\n"
+    "      --lenient          decode: a malformed escape stays as it is\n"
     "  -h, --help             print this help (after a command: its own)\n"
     "      --version          print the versions and exit\n"
     "\n";
@@ -151,6 +172,7 @@ void cli_print_help(void)
 		opts_print_lines(commands[i]->summary, name, "          ");
 	}
 	out_str(help_options);
+	out_str(help_options_rewrite);
 	out_str(cli_help_formats);
 	out_flush();
 }

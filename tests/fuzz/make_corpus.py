@@ -125,6 +125,7 @@ def main():
     log_line_seeds()
     host_seeds()
     confusion_seeds()
+    rewrite_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -357,3 +358,30 @@ def confusion_seeds():
 
 if __name__ == "__main__":
     main()
+
+
+def rewrite_seeds():
+    """fuzz_rewrite: byte 0 grammar | 8, a flags byte (query flags, then
+    rewrite flags in bits 4-7), the reference, NUL, the edits: tokens
+    separated by 0x01, each an op byte (op - 1) and KEY[=VALUE]
+    (fuzz_rewrite.c), from query-edit.tsv."""
+    ops = {"set": 0, "append": 1, "remove": 2, "keep": 3, "sort": 4}
+    flag_bits = {"plus": 1, "semicolon": 2, "icase": 4, "keep-empty": 8}
+    vec = os.path.join(ROOT, "tests", "vectors", "query-edit.tsv")
+    for line in open(vec, encoding="utf-8"):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        flags = 0
+        for name in ([] if f[0] == "-" else f[0].split(",")):
+            flags |= flag_bits[name]
+        toks = []
+        for word in f[1].split(" "):
+            op, _, arg = word.partition(":")
+            toks.append(bytes([ops[op]]) + unescape(arg))
+        for extra in (0, 0x70):
+            write("fuzz_rewrite", bytes([2 | 8, flags | extra]) +
+                  unescape(f[2]) + b"\0" + b"\x01".join(toks))
+    for data in [b"\x03http://h/?\xc3\xa9=1&a#f\0\x02\xc3\xa9",
+                 b"\x02", b"\x00http://h/\0\x02a", b"\x0a\xf0HTTP://H:80/?b&a#x"]:
+        write("fuzz_rewrite", data)
