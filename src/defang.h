@@ -15,9 +15,10 @@
 
 /* Refanged bytes handed to the extractor at once. */
 #define DEFANG_PIECE 4096u
-/* Refanged bytes kept back from the extractor: a scheme word rewritten
- * in place ("hxxps" before "://") or a space taken back (" DOT ", " .")
- * is at most 5 bytes before the byte that decides it. */
+/* The most refanged bytes kept back from the extractor: a scheme word
+ * rewritten in place ("hxxps" before "://") or a space taken back
+ * (" DOT ", " .") is at most 5 bytes before the byte that decides it
+ * (extract_defang.c, held()). */
 #define DEFANG_HOLD 8u
 /* Refanged bytes kept at the front of the buffer once a piece is
  * drained (DEFANG_HOLD of them not handed yet; the others are read as

@@ -263,13 +263,30 @@ static void produce(struct uriscan__defang *d)
 	}
 }
 
+/* The refanged bytes at the end of out that a later byte may still
+ * rewrite: a space (" DOT ", " ."), or up to 5 letters after a byte that
+ * is not one (a scheme word, "htt" of "htt[p]"). Only those are held
+ * back: a match that ends before a newline is decided in its chunk, as
+ * without the flag. */
+static size_t held(const struct uriscan__refang *f)
+{
+	size_t k = 0;
+
+	if (f->olen > 0 && f->out[f->olen - 1] == ' ')
+		return 1;
+	while (k < f->olen && k < DEFANG_HOLD &&
+	       ((f->out[f->olen - 1 - k] | 0x20) >= 'a' &&
+	        (f->out[f->olen - 1 - k] | 0x20) <= 'z'))
+		k++;
+	return k <= 5 ? k : 0;
+}
+
 /* Give the inner extractor the refanged bytes it may read (all at eof):
  * 1 if there were any. */
 static int hand(struct uriscan__defang *d, int eof)
 {
 	struct uriscan__refang *f = &d->f;
-	size_t end = eof ? f->olen
-	                 : (f->olen > DEFANG_HOLD ? f->olen - DEFANG_HOLD : 0);
+	size_t end = eof ? f->olen : f->olen - held(f);
 
 	if (end <= f->ohand)
 		return 0;
