@@ -587,8 +587,9 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * inside a form's refanged bytes (never seen with a "scheme://" URL) is
  * not reported. The refanger keeps at most 16 bytes of a chunk for the
  * next one and its decisions never depend on where the chunks were cut.
- * Memory: another extractor's worth plus 24 * (2 * max_len + 4.6 KiB)
- * bytes for where each form was written, allocated by
+ * Memory: another extractor's worth plus 24 * (2 * max_len + 8.4 KiB)
+ * bytes (rounded up to a power of two; 768 KiB for the default max_len)
+ * for where each form was written, allocated by
  * uriscan_extractor_new (and by uriscan_extract, freed before it
  * returns). bytes points into the extractor's own buffer, but for a
  * match without a form inside the caller's chunk.

@@ -14,25 +14,100 @@
  *    com", "evil .com"; not "see .NET");
  *  - a scheme word right before a colon form that gives "://" (above, or
  *    "://", or ":\\", "[:]\\", or "__" before a letter or digit; the last
- *    three only there) and after no letter: "hxxp" "hxxps" "hxtp" "hxtps"
- *    "fxp" "fxps" "xxxx" (any case) give "http" "https" "http" "https"
- *    "ftp" "ftps" "http"; "[http]" "[https]" "[ftp]" "[hxxp]" "[hxxps]" and
- *    "htt[p]" "htt[p]s" give the scheme; "http", "https", "ftp" and
- *    "ftps" stay, and make ":\\", "[:]\\" and "__" colon forms.
+ *    three only there) and after no letter: "hxxp" "hxxps" "fxp" "fxps"
+ *    "xxxx" (any case) give "http" "https" "ftp" "ftps" "http"; "[http]"
+ *    "[https]" "[ftp]" "[hxxp]" "[hxxps]" and "htt[p]" "htt[p]s" give the
+ *    scheme; "http", "https", "ftp" and "ftps" stay, and make ":\\",
+ *    "[:]\\" and "__" colon forms.
  *
  * A decision needs at most DEFANG_LOOK bytes after the form's first byte
  * and DEFANG_KEEP refanged bytes before it, so it never depends on where
  * the text was cut. Plain bytes are copied in runs between the bytes a form
- * can start with ("[" "(" "{" "\" ":" "_" "." "D").
+ * can start at (skip(): "[", "(" and "{" before "." or "d", a backslash
+ * before ".", ":" before "/" or a backslash, "_" before "_", " " before
+ * "." or "D"), sixteen at a time with SSE2.
  */
 #include <string.h>
 
 #include "defang.h"
 
-static const unsigned char trig[256] = {
-	['['] = 1, ['('] = 1, ['{'] = 1, ['\\'] = 1,
-	[':'] = 1, ['_'] = 1, ['.'] = 1, ['D'] = 1,
-};
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Can a form start at s[i] (s[i + 1] is next, or the end of what is
+ * there at n: then any byte a pair starts with)? */
+static int starts_form(const unsigned char *s, size_t i, size_t n)
+{
+	unsigned char c = s[i], d;
+
+	if (c == '[')
+		return 1;
+	if (c != ':' && c != '_' && c != ' ' && c != '(' && c != '{' &&
+	    c != '\\')
+		return 0;
+	if (i + 1 >= n)
+		return 1;
+	d = s[i + 1];
+	switch (c) {
+	case ':':
+		return d == '/' || d == '\\';
+	case '_':
+		return d == '_';
+	case ' ':
+		return d == '.' || d == 'D';
+	case '\\':
+		return d == '.';
+	default: /* ( { */
+		return d == '.' || (d | 0x20) == 'd';
+	}
+}
+
+/* The first i' in [i, lim) where a form can start (n: the bytes there,
+ * lim <= n), or lim. */
+static size_t skip(const unsigned char *s, size_t i, size_t lim, size_t n)
+{
+#if defined(__SSE2__)
+	const __m128i lb = _mm_set1_epi8('['), lp = _mm_set1_epi8('('),
+	              lc = _mm_set1_epi8('{'), bs = _mm_set1_epi8('\\'),
+	              co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
+	              us = _mm_set1_epi8('_'), sp = _mm_set1_epi8(' '),
+	              dt = _mm_set1_epi8('.'), dd = _mm_set1_epi8('D');
+	const __m128i low = _mm_set1_epi8(0x20), ld = _mm_set1_epi8('d');
+	/* s[i + 16] is read as the byte after the block's last */
+	while (i + 16 < lim) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		__m128i b =
+		    _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
+		__m128i bdot = _mm_cmpeq_epi8(b, dt);
+		__m128i bslash = _mm_cmpeq_epi8(b, bs);
+		/* "(" "{" before "." or "d" (either case), a backslash before
+		 * "." */
+		__m128i t = _mm_and_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(a, lp), _mm_cmpeq_epi8(a, lc)),
+		    _mm_or_si128(bdot,
+		                 _mm_cmpeq_epi8(_mm_or_si128(b, low), ld)));
+		t = _mm_or_si128(t, _mm_or_si128(_mm_cmpeq_epi8(a, lb),
+		                                 _mm_and_si128(_mm_cmpeq_epi8(a, bs),
+		                                               bdot)));
+		t = _mm_or_si128(
+		    t, _mm_and_si128(_mm_cmpeq_epi8(a, co),
+		                     _mm_or_si128(_mm_cmpeq_epi8(b, sl), bslash)));
+		t = _mm_or_si128(t, _mm_and_si128(_mm_cmpeq_epi8(a, us),
+		                                  _mm_cmpeq_epi8(b, us)));
+		t = _mm_or_si128(
+		    t, _mm_and_si128(_mm_cmpeq_epi8(a, sp),
+		                     _mm_or_si128(bdot, _mm_cmpeq_epi8(b, dd))));
+		unsigned m = (unsigned)_mm_movemask_epi8(t);
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+		i += 16;
+	}
+#endif
+	while (i < lim && !starts_form(s, i, n))
+		i++;
+	return i;
+}
 
 static int alnum(int c)
 {
@@ -91,7 +166,7 @@ static struct uriscan__dsub *last_sub(struct uriscan__refang *f)
 {
 	if (f->rn == 0)
 		return NULL;
-	return &f->ring[(f->rfirst + f->rn - 1) % f->rcap];
+	return &f->ring[(f->rfirst + f->rn - 1) & (f->rcap - 1)];
 }
 
 /* Are out[at, olen) plain copies not handed yet (may be replaced)? */
@@ -121,10 +196,10 @@ static void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
 		f->base_cnt++;
 		f->base_delta = (int64_t)(d->w + d->wlen) - (int64_t)(d->r + d->rlen);
 		f->ev_end = d->r + d->rlen;
-		f->rfirst = (f->rfirst + 1) % f->rcap;
+		f->rfirst = (f->rfirst + 1) & (f->rcap - 1);
 		f->rn--;
 	}
-	d = &f->ring[(f->rfirst + f->rn) % f->rcap];
+	d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
 	d->r = r;
 	d->w = w;
 	d->rlen = (uint8_t)rlen;
@@ -144,23 +219,27 @@ static void put(struct uriscan__refang *f, const char *text, size_t rlen,
 
 struct word {
 	const char *in, *out;
-	unsigned char defanged;
+	unsigned char defanged, len;
 };
 
 /* Longest first where one ends another. */
 static const struct word words[] = {
-	{"hxxps", "https", 1}, {"hxtps", "https", 1}, {"https", "https", 0},
-	{"hxxp", "http", 1},   {"hxtp", "http", 1},   {"xxxx", "http", 1},
-	{"fxps", "ftps", 1},   {"ftps", "ftps", 0},   {"http", "http", 0},
-	{"fxp", "ftp", 1},     {"ftp", "ftp", 0},
+	{"hxxps", "https", 1, 5}, {"https", "https", 0, 5}, {"hxxp", "http", 1, 4},
+	{"xxxx", "http", 1, 4},   {"fxps", "ftps", 1, 4},   {"ftps", "ftps", 0, 4},
+	{"http", "http", 0, 4},   {"fxp", "ftp", 1, 3},     {"ftp", "ftp", 0, 3},
 };
 
 /* The scheme word that out ends with (after no letter), or NULL;
  * a defanged one only when it may be rewritten. */
 static const struct word *word_before(struct uriscan__refang *f)
 {
+	int last = f->olen ? f->out[f->olen - 1] | 0x20 : 0;
+
+	/* every word ends in p, s or x: most ':' are after none */
+	if (last != 'p' && last != 's' && last != 'x')
+		return NULL;
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
-		size_t l = strlen(words[k].in);
+		size_t l = words[k].len;
 		if (f->olen < l ||
 		    pat(f->out + f->olen - l, l, words[k].in, 1, 1) != 1 ||
 		    !boundary_before(f, f->olen - l))
@@ -175,7 +254,7 @@ static const struct word *word_before(struct uriscan__refang *f)
 /* Rewrite the defanged scheme word w that out ends with. */
 static void rewrite_word(struct uriscan__refang *f, const struct word *w)
 {
-	size_t l = strlen(w->in);
+	size_t l = w->len;
 	if (!w->defanged)
 		return;
 	add_sub(f, f->obase + f->olen - l, f->wnext - l, l, l);
@@ -186,21 +265,24 @@ static void rewrite_word(struct uriscan__refang *f, const struct word *w)
  * scheme word must come before them. */
 struct colon {
 	const char *in, *out;
-	unsigned char len, needs_word;
+	unsigned char len, needs_word, plain;
 };
 static const struct colon colons[] = {
-	{"[://]", "://", 5, 0}, {"[:]//", "://", 5, 0}, {"[:]\\\\", "://", 5, 1},
-	{"[:]", ":", 3, 0},     {"://", "://", 3, 0},   {":\\\\", "://", 3, 1},
-	{"__#", "://", 2, 1},
+	{"[://]", "://", 5, 0, 0}, {"[:]//", "://", 5, 0, 0},
+	{"[:]\\\\", "://", 5, 1, 0}, {"[:]", ":", 3, 0, 0},
+	{"://", "://", 3, 0, 1},   {":\\\\", "://", 3, 1, 0},
+	{"__#", "://", 2, 1, 0},
 };
 
 /* The colon form at s[0, n): its index, -1 none, -2 not decided. have: a
  * scheme word comes before it. */
 static int colon_at(const unsigned char *s, size_t n, int eof, int have)
 {
+	if (n == 0) /* (s[0] is read below) */
+		return eof ? -1 : -2;
 	for (size_t k = 0; k < sizeof colons / sizeof colons[0]; k++) {
 		int r;
-		if (colons[k].needs_word && !have)
+		if (colons[k].in[0] != s[0] || (colons[k].needs_word && !have))
 			continue;
 		r = pat(s, n, colons[k].in, 0, eof);
 		if (r < 0)
@@ -216,7 +298,22 @@ static int colon_at(const unsigned char *s, size_t n, int eof, int have)
 static int do_colon(struct uriscan__refang *f, const unsigned char *s,
                     size_t n, int eof)
 {
-	const struct word *w = word_before(f);
+	if (n >= 3 && s[0] == ':' && s[1] == '/' && s[2] == '/') {
+		/* "://" itself, the usual case: only a defanged word (each
+		 * has an x) changes anything before it */
+		size_t k = f->olen < 5 ? f->olen : 5, x = 0;
+		for (size_t j = f->olen - k; j < f->olen; j++)
+			x |= (f->out[j] | 0x20) == 'x';
+		if (!x) {
+			memcpy(f->out + f->olen, "://", 3);
+			f->olen += 3;
+			f->wnext += 3;
+			return 3;
+		}
+	}
+	const struct word *w = s[0] == '[' && n > 1 && s[1] != ':'
+	                           ? NULL /* no colon form: "[.]", "[dot]"... */
+	                           : word_before(f);
 	int k = colon_at(s, n, eof, w != NULL);
 	const struct colon *c;
 
@@ -228,20 +325,21 @@ static int do_colon(struct uriscan__refang *f, const unsigned char *s,
 	/* a scheme word only before "://": "fxp[:]21" is a host and a port */
 	if (w && c->out[1] == '/')
 		rewrite_word(f, w);
-	if (strcmp(c->in, c->out) == 0) { /* "://" itself */
+	if (c->plain) { /* "://" itself */
 		memcpy(f->out + f->olen, c->out, c->len);
 		f->olen += c->len;
 		f->wnext += c->len;
 	} else {
-		put(f, c->out, strlen(c->out), c->len);
+		put(f, c->out, c->out[1] ? 3 : 1, c->len);
 	}
 	return c->len;
 }
 
 /* Scheme words in brackets, before a colon form. */
 static const struct word bracketed[] = {
-	{"[hxxps]", "https", 1}, {"[https]", "https", 1}, {"[hxxp]", "http", 1},
-	{"[http]", "http", 1},   {"[ftp]", "ftp", 1},
+	{"[hxxps]", "https", 1, 7}, {"[https]", "https", 1, 7},
+	{"[hxxp]", "http", 1, 6},   {"[http]", "http", 1, 6},
+	{"[ftp]", "ftp", 1, 5},
 };
 
 /* The other forms (after the colon forms). A pattern ending in '#' (the
@@ -291,38 +389,30 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 	int r;
 
 	switch (s[0]) {
-	case '.': /* "evil .com": the space taken back */
-		if (f->olen >= 2 && f->out[f->olen - 1] == ' ' &&
-		    alnum(f->out[f->olen - 2]) && plain_tail(f, f->olen - 1)) {
-			r = pat(s, n, ".~", 0, eof);
-			if (r < 0)
-				return -1;
+	case ' ': /* "evil .com", "evil DOT com": after a letter or digit */
+		if (f->olen == 0 || !alnum(f->out[f->olen - 1]))
+			return 0;
+		r = pat(s, n, " .~", 0, eof);
+		if (r == 1) {
+			put(f, ".", 1, 2);
+			return 2;
+		}
+		if (r == 0) {
+			r = pat(s, n, " DOT #", 0, eof);
 			if (r == 1) {
-				f->olen--;
-				f->wnext--;
-				put(f, ".", 1, 2);
-				return 1;
+				put(f, ".", 1, 5);
+				return 5;
 			}
 		}
-		return 0;
-	case 'D': /* "evil DOT com" */
-		if (f->olen >= 2 && f->out[f->olen - 1] == ' ' &&
-		    alnum(f->out[f->olen - 2]) && plain_tail(f, f->olen - 1)) {
-			r = pat(s, n, "DOT #", 0, eof);
-			if (r < 0)
-				return -1;
-			if (r == 1) {
-				f->olen--;
-				f->wnext--;
-				put(f, ".", 1, 5); /* the space and "DOT " */
-				return 4;
-			}
-		}
-		return 0;
+		return r < 0 ? -1 : 0;
 	case ':':
 	case '_':
 		return do_colon(f, s, n, eof);
 	case '[': {
+		if (n >= 3 && s[1] == '.' && s[2] == ']') { /* the usual one */
+			put(f, ".", 1, 3);
+			return 3;
+		}
 		r = do_colon(f, s, n, eof);
 		if (r != 0)
 			return r;
@@ -330,7 +420,7 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 		if (boundary_before(f, f->olen)) {
 			for (size_t k = 0; k < sizeof bracketed / sizeof bracketed[0];
 			     k++) {
-				size_t l = strlen(bracketed[k].in);
+				size_t l = bracketed[k].len;
 				int c;
 				r = pat(s, n, bracketed[k].in, 1, eof);
 				if (r < 0)
@@ -341,7 +431,7 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 				if (c == -2)
 					return -1;
 				if (c >= 0 && colons[c].out[1] == '/') {
-					put(f, bracketed[k].out, strlen(bracketed[k].out), l);
+					put(f, bracketed[k].out, l - 2, l);
 					return (int)l;
 				}
 			}
@@ -390,8 +480,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		while (j < lim && !trig[s[j]])
-			j++;
+		j = skip(s, i, lim, n);
 		memcpy(f->out + f->olen, s + i, j - i);
 		f->olen += j - i;
 		f->wnext += j - i;

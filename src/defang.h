@@ -16,9 +16,8 @@
 /* Refanged bytes handed to the extractor at once. */
 #define DEFANG_PIECE 4096u
 /* The most refanged bytes kept back from the extractor: a scheme word
- * rewritten in place ("hxxps" before "://") or a space taken back
- * (" DOT ", " .") is at most 5 bytes before the byte that decides it
- * (extract_defang.c, held()). */
+ * rewritten in place ("hxxps" before "://", "htt" of "htt[p]") is at most
+ * 5 bytes before the byte that decides it (extract_defang.c, held()). */
 #define DEFANG_HOLD 8u
 /* Refanged bytes kept at the front of the buffer once a piece is
  * drained (DEFANG_HOLD of them not handed yet; the others are read as
@@ -43,7 +42,7 @@ struct uriscan__refang {
 	uint64_t obase;
 	uint64_t wnext; /* written offset of the next byte read */
 	int more;       /* the last run stopped at a form it could not decide */
-	/* the replacements, oldest first, in a ring of rcap */
+	/* the replacements, oldest first, in a ring of rcap (a power of two) */
 	struct uriscan__dsub *ring;
 	size_t rcap, rfirst, rn;
 	uint64_t base_cnt;  /* replacements dropped from the ring */

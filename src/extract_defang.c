@@ -9,7 +9,8 @@
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
  * inner extractor (a scheme word or a space it may still rewrite). The
- * records are a ring of 2 * max_len + about 8.6 K entries: at least one
+ * records are a ring of 2 * max_len + about 8.4 K entries (rounded up to
+ * a power of two: 32 K for the default max_len): at least one
  * refanged byte each, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
@@ -42,6 +43,7 @@ struct uriscan__defang {
 	uint64_t wpos; /* written offset of chunk[0] */
 	unsigned char pend[DEFANG_LOOK];
 	size_t npend; /* written bytes before chunk[0] not read yet */
+	uint64_t cur; /* where the last lookup ended (lookup) */
 	/* the ends of the inner extractor's open truncated match, mapped */
 	int has_ms, has_lf;
 	uint64_t c_ms, c_lf;
@@ -52,22 +54,34 @@ struct uriscan__defang {
 static const struct uriscan__dsub *rec(const struct uriscan__refang *f,
                                        size_t k)
 {
-	return &f->ring[(f->rfirst + k) % f->rcap];
+	return &f->ring[(f->rfirst + k) & (f->rcap - 1)];
 }
 
+/* p read back; *cur (a count of records, from the start of the stream) is
+ * where the last lookup ended: the ends of the matches come in order, so
+ * the search walks forward from there, and only an offset before it (a
+ * truncated match's start) is searched for from the oldest record. */
 static void lookup(const struct uriscan__refang *f, uint64_t p,
-                   struct mapped *o)
+                   struct mapped *o, uint64_t *cur)
 {
 	size_t lo = 0, hi = f->rn;
 	const struct uriscan__dsub *r;
 
-	while (lo < hi) { /* lo: the records at or before p */
-		size_t mid = lo + (hi - lo) / 2;
-		if (rec(f, mid)->r <= p)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
+	    rec(f, (size_t)(*cur - f->base_cnt) - 1)->r <= p) {
+		lo = (size_t)(*cur - f->base_cnt);
+		while (lo < hi && rec(f, lo)->r <= p)
+			lo++;
+	} else {
+		while (lo < hi) { /* lo: the records at or before p */
+			size_t mid = lo + (hi - lo) / 2;
+			if (rec(f, mid)->r <= p)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
 	}
+	*cur = f->base_cnt + lo;
 	o->inside = 0;
 	o->ok = 1;
 	if (lo == 0) {
@@ -96,12 +110,12 @@ static void keep_trunc(struct uriscan__defang *d)
 	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
 		return;
 	if (!d->has_ms || d->c_ms != ms) {
-		lookup(&d->f, ms, &d->m_ms);
+		lookup(&d->f, ms, &d->m_ms, &d->cur);
 		d->c_ms = ms;
 		d->has_ms = 1;
 	}
 	if (!d->has_lf || d->c_lf != lf) {
-		lookup(&d->f, lf, &d->m_lf);
+		lookup(&d->f, lf, &d->m_lf, &d->cur);
 		d->c_lf = lf;
 		d->has_lf = 1;
 	}
@@ -114,10 +128,10 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 	struct mapped s, e;
 	uint64_t rs = m->offset, re = m->offset + m->length;
 
-	lookup(&d->f, rs, &s);
+	lookup(&d->f, rs, &s, &d->cur);
 	if (!s.ok && d->has_ms && d->c_ms == rs)
 		s = d->m_ms;
-	lookup(&d->f, re, &e);
+	lookup(&d->f, re, &e, &d->cur);
 	if (!e.ok && d->has_lf && d->c_lf == re)
 		e = d->m_lf;
 	if (e.inside)
@@ -139,7 +153,7 @@ int uriscan__defang_new(enum uriscan_grammar g,
 {
 	struct uriscan_extract_options o;
 	struct uriscan__defang *d;
-	size_t max_len, cap;
+	size_t max_len, cap, need;
 	int st;
 
 	*out = NULL;
@@ -151,10 +165,11 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
 	/* the inner extractor's seam (2 * max_len + 2 * (2 * 64 + 16)), a
 	 * piece and what is held back */
-	cap = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
-	      2 * (size_t)DEFANG_OUT_FULL + 64;
-	if (cap > SIZE_MAX / sizeof(struct uriscan__dsub))
-		return URISCAN_E_NO_MEMORY;
+	need = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
+	       2 * (size_t)DEFANG_OUT_FULL + 64;
+	for (cap = 1024; cap < need; cap *= 2) /* a power of two: no division */
+		if (cap > SIZE_MAX / 2 / sizeof(struct uriscan__dsub))
+			return URISCAN_E_NO_MEMORY;
 	d = calloc(1, sizeof *d);
 	if (d == NULL)
 		return URISCAN_E_NO_MEMORY;
@@ -194,6 +209,7 @@ void uriscan__defang_reset(struct uriscan__defang *d)
 	d->clen = d->ccur = d->npend = 0;
 	d->wpos = 0;
 	d->has_ms = d->has_lf = 0;
+	d->cur = 0;
 }
 
 uint64_t uriscan__defang_offset(const struct uriscan__defang *d)
@@ -264,16 +280,13 @@ static void produce(struct uriscan__defang *d)
 }
 
 /* The refanged bytes at the end of out that a later byte may still
- * rewrite: a space (" DOT ", " ."), or up to 5 letters after a byte that
- * is not one (a scheme word, "htt" of "htt[p]"). Only those are held
- * back: a match that ends before a newline is decided in its chunk, as
- * without the flag. */
+ * rewrite: up to 5 letters after a byte that is not one (a scheme word,
+ * "htt" of "htt[p]"). Only those are held back: a match that ends before
+ * a newline is decided in its chunk, as without the flag. */
 static size_t held(const struct uriscan__refang *f)
 {
 	size_t k = 0;
 
-	if (f->olen > 0 && f->out[f->olen - 1] == ' ')
-		return 1;
 	while (k < f->olen && k < DEFANG_HOLD &&
 	       ((f->out[f->olen - 1 - k] | 0x20) >= 'a' &&
 	        (f->out[f->olen - 1 - k] | 0x20) <= 'z'))
