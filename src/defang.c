@@ -30,9 +30,13 @@
 #include <string.h>
 
 #include "defang.h"
+#include "extract_find.h" /* URISCAN__HAVE_AVX2_PATH */
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if URISCAN__HAVE_AVX2_PATH
+#include <immintrin.h>
 #endif
 
 /* Can a form start at s[i] (s[i + 1] is next, or the end of what is
@@ -63,10 +67,60 @@ static int starts_form(const unsigned char *s, size_t i, size_t n)
 	}
 }
 
-/* The first i' in [i, lim) where a form can start (n: the bytes there,
- * lim <= n), or lim. */
-static size_t skip(const unsigned char *s, size_t i, size_t lim, size_t n)
+#if URISCAN__HAVE_AVX2_PATH
+/* skip()'s SSE2 loop, 32 bytes at a time: i at the first 32 bytes (and the
+ * one after them) before lim that hold where a form can start, or at the
+ * last block's end. */
+__attribute__((target("avx2"))) static size_t
+skip_avx2(const unsigned char *s, size_t i, size_t lim)
 {
+	const __m256i lb = _mm256_set1_epi8('['), lp = _mm256_set1_epi8('('),
+	              lc = _mm256_set1_epi8('{'), bs = _mm256_set1_epi8('\\'),
+	              co = _mm256_set1_epi8(':'), sl = _mm256_set1_epi8('/'),
+	              us = _mm256_set1_epi8('_'), sp = _mm256_set1_epi8(' '),
+	              dt = _mm256_set1_epi8('.'), dd = _mm256_set1_epi8('D'),
+	              low = _mm256_set1_epi8(0x20), ld = _mm256_set1_epi8('d');
+
+	while (i + 32 < lim) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+		__m256i b =
+		    _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 1));
+		__m256i bdot = _mm256_cmpeq_epi8(b, dt);
+		__m256i t = _mm256_and_si256(
+		    _mm256_or_si256(_mm256_cmpeq_epi8(a, lp), _mm256_cmpeq_epi8(a, lc)),
+		    _mm256_or_si256(bdot, _mm256_cmpeq_epi8(_mm256_or_si256(b, low),
+		                                            ld)));
+		t = _mm256_or_si256(
+		    t, _mm256_or_si256(_mm256_cmpeq_epi8(a, lb),
+		                       _mm256_and_si256(_mm256_cmpeq_epi8(a, bs), bdot)));
+		t = _mm256_or_si256(
+		    t, _mm256_and_si256(_mm256_cmpeq_epi8(a, co),
+		                        _mm256_or_si256(_mm256_cmpeq_epi8(b, sl),
+		                                        _mm256_cmpeq_epi8(b, bs))));
+		t = _mm256_or_si256(t, _mm256_and_si256(_mm256_cmpeq_epi8(a, us),
+		                                        _mm256_cmpeq_epi8(b, us)));
+		t = _mm256_or_si256(
+		    t, _mm256_and_si256(_mm256_cmpeq_epi8(a, sp),
+		                        _mm256_or_si256(bdot, _mm256_cmpeq_epi8(b, dd))));
+		if (!_mm256_testz_si256(t, t))
+			return i;
+		i += 32;
+	}
+	return i;
+}
+#endif
+
+/* The first i' in [i, lim) where a form can start (n: the bytes there,
+ * lim <= n), or lim; simd: AVX2 may be used (uriscan__find_simd_wanted). */
+static size_t skip(const unsigned char *s, size_t i, size_t lim, size_t n,
+                   int simd)
+{
+#if URISCAN__HAVE_AVX2_PATH
+	if (simd)
+		i = skip_avx2(s, i, lim);
+#else
+	(void)simd;
+#endif
 #if defined(__SSE2__)
 	const __m128i lb = _mm_set1_epi8('['), lp = _mm_set1_epi8('('),
 	              lc = _mm_set1_epi8('{'), bs = _mm_set1_epi8('\\'),
@@ -413,6 +467,14 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 			put(f, ".", 1, 3);
 			return 3;
 		}
+		/* every other form has one of these second (a log's "[01/...]"
+		 * is none) */
+		if (n >= 2 && s[1] != '.' && s[1] != ':' && s[1] != '/' &&
+		    s[1] != '@' &&
+		    (s[1] | 0x20) != 'd' && (s[1] | 0x20) != 'a' &&
+		    (s[1] | 0x20) != 'h' && (s[1] | 0x20) != 'f' &&
+		    (s[1] | 0x20) != 'p')
+			return 0;
 		r = do_colon(f, s, n, eof);
 		if (r != 0)
 			return r;
@@ -480,7 +542,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		j = skip(s, i, lim, n);
+		j = skip(s, i, lim, n, f->simd);
 		memcpy(f->out + f->olen, s + i, j - i);
 		f->olen += j - i;
 		f->wnext += j - i;

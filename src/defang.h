@@ -42,6 +42,7 @@ struct uriscan__refang {
 	uint64_t obase;
 	uint64_t wnext; /* written offset of the next byte read */
 	int more;       /* the last run stopped at a form it could not decide */
+	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
 	/* the replacements, oldest first, in a ring of rcap (a power of two) */
 	struct uriscan__dsub *ring;
 	size_t rcap, rfirst, rn;

@@ -22,6 +22,7 @@
 
 #include "defang.h"
 #include "extract_defang.h"
+#include "extract_find.h" /* uriscan__find_simd_wanted */
 
 enum { D_IDLE, D_CHUNK, D_FINAL, D_DONE };
 
@@ -179,6 +180,7 @@ int uriscan__defang_new(enum uriscan_grammar g,
 		return URISCAN_E_NO_MEMORY;
 	}
 	d->f.rcap = cap;
+	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	st = uriscan_extractor_new(g, &o, &d->in);
 	if (st != URISCAN_OK) {
 		free(d->f.ring);
