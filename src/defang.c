@@ -22,146 +22,12 @@
  *
  * A decision needs at most DEFANG_LOOK bytes after the form's first byte
  * and DEFANG_KEEP refanged bytes before it, so it never depends on where
- * the text was cut. Plain bytes are copied in runs between the bytes a form
- * can start at (skip(): "[", "(" and "{" before "." or "d", a backslash
- * before ".", ":" before "/" or a backslash, "_" before "_", " " before
- * "." or "D"), sixteen at a time with SSE2.
+ * the text was cut. Plain bytes are copied in runs between the places a
+ * form can start (defang_find.c).
  */
 #include <string.h>
 
 #include "defang.h"
-#include "extract_find.h" /* URISCAN__HAVE_AVX2_PATH */
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if URISCAN__HAVE_AVX2_PATH
-#include <immintrin.h>
-#endif
-
-/* Can a form start at s[i] (s[i + 1] is next, or the end of what is
- * there at n: then any byte a pair starts with)? */
-static int starts_form(const unsigned char *s, size_t i, size_t n)
-{
-	unsigned char c = s[i], d;
-
-	if (c == '[')
-		return 1;
-	if (c != ':' && c != '_' && c != ' ' && c != '(' && c != '{' &&
-	    c != '\\')
-		return 0;
-	if (i + 1 >= n)
-		return 1;
-	d = s[i + 1];
-	switch (c) {
-	case ':':
-		return d == '/' || d == '\\';
-	case '_':
-		return d == '_';
-	case ' ':
-		return d == '.' || d == 'D';
-	case '\\':
-		return d == '.';
-	default: /* ( { */
-		return d == '.' || (d | 0x20) == 'd';
-	}
-}
-
-#if URISCAN__HAVE_AVX2_PATH
-/* skip()'s SSE2 loop, 32 bytes at a time: i at the first 32 bytes (and the
- * one after them) before lim that hold where a form can start, or at the
- * last block's end. */
-__attribute__((target("avx2"))) static size_t
-skip_avx2(const unsigned char *s, size_t i, size_t lim)
-{
-	const __m256i lb = _mm256_set1_epi8('['), lp = _mm256_set1_epi8('('),
-	              lc = _mm256_set1_epi8('{'), bs = _mm256_set1_epi8('\\'),
-	              co = _mm256_set1_epi8(':'), sl = _mm256_set1_epi8('/'),
-	              us = _mm256_set1_epi8('_'), sp = _mm256_set1_epi8(' '),
-	              dt = _mm256_set1_epi8('.'), dd = _mm256_set1_epi8('D'),
-	              low = _mm256_set1_epi8(0x20), ld = _mm256_set1_epi8('d');
-
-	while (i + 32 < lim) {
-		__m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-		__m256i b =
-		    _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 1));
-		__m256i bdot = _mm256_cmpeq_epi8(b, dt);
-		__m256i t = _mm256_and_si256(
-		    _mm256_or_si256(_mm256_cmpeq_epi8(a, lp), _mm256_cmpeq_epi8(a, lc)),
-		    _mm256_or_si256(bdot, _mm256_cmpeq_epi8(_mm256_or_si256(b, low),
-		                                            ld)));
-		t = _mm256_or_si256(
-		    t, _mm256_or_si256(_mm256_cmpeq_epi8(a, lb),
-		                       _mm256_and_si256(_mm256_cmpeq_epi8(a, bs), bdot)));
-		t = _mm256_or_si256(
-		    t, _mm256_and_si256(_mm256_cmpeq_epi8(a, co),
-		                        _mm256_or_si256(_mm256_cmpeq_epi8(b, sl),
-		                                        _mm256_cmpeq_epi8(b, bs))));
-		t = _mm256_or_si256(t, _mm256_and_si256(_mm256_cmpeq_epi8(a, us),
-		                                        _mm256_cmpeq_epi8(b, us)));
-		t = _mm256_or_si256(
-		    t, _mm256_and_si256(_mm256_cmpeq_epi8(a, sp),
-		                        _mm256_or_si256(bdot, _mm256_cmpeq_epi8(b, dd))));
-		if (!_mm256_testz_si256(t, t))
-			return i;
-		i += 32;
-	}
-	return i;
-}
-#endif
-
-/* The first i' in [i, lim) where a form can start (n: the bytes there,
- * lim <= n), or lim; simd: AVX2 may be used (uriscan__find_simd_wanted). */
-static size_t skip(const unsigned char *s, size_t i, size_t lim, size_t n,
-                   int simd)
-{
-#if URISCAN__HAVE_AVX2_PATH
-	if (simd)
-		i = skip_avx2(s, i, lim);
-#else
-	(void)simd;
-#endif
-#if defined(__SSE2__)
-	const __m128i lb = _mm_set1_epi8('['), lp = _mm_set1_epi8('('),
-	              lc = _mm_set1_epi8('{'), bs = _mm_set1_epi8('\\'),
-	              co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
-	              us = _mm_set1_epi8('_'), sp = _mm_set1_epi8(' '),
-	              dt = _mm_set1_epi8('.'), dd = _mm_set1_epi8('D');
-	const __m128i low = _mm_set1_epi8(0x20), ld = _mm_set1_epi8('d');
-	/* s[i + 16] is read as the byte after the block's last */
-	while (i + 16 < lim) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		__m128i b =
-		    _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-		__m128i bdot = _mm_cmpeq_epi8(b, dt);
-		__m128i bslash = _mm_cmpeq_epi8(b, bs);
-		/* "(" "{" before "." or "d" (either case), a backslash before
-		 * "." */
-		__m128i t = _mm_and_si128(
-		    _mm_or_si128(_mm_cmpeq_epi8(a, lp), _mm_cmpeq_epi8(a, lc)),
-		    _mm_or_si128(bdot,
-		                 _mm_cmpeq_epi8(_mm_or_si128(b, low), ld)));
-		t = _mm_or_si128(t, _mm_or_si128(_mm_cmpeq_epi8(a, lb),
-		                                 _mm_and_si128(_mm_cmpeq_epi8(a, bs),
-		                                               bdot)));
-		t = _mm_or_si128(
-		    t, _mm_and_si128(_mm_cmpeq_epi8(a, co),
-		                     _mm_or_si128(_mm_cmpeq_epi8(b, sl), bslash)));
-		t = _mm_or_si128(t, _mm_and_si128(_mm_cmpeq_epi8(a, us),
-		                                  _mm_cmpeq_epi8(b, us)));
-		t = _mm_or_si128(
-		    t, _mm_and_si128(_mm_cmpeq_epi8(a, sp),
-		                     _mm_or_si128(bdot, _mm_cmpeq_epi8(b, dd))));
-		unsigned m = (unsigned)_mm_movemask_epi8(t);
-		if (m)
-			return i + (size_t)__builtin_ctz(m);
-		i += 16;
-	}
-#endif
-	while (i < lim && !starts_form(s, i, n))
-		i++;
-	return i;
-}
 
 static int alnum(int c)
 {
@@ -531,9 +397,10 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 }
 
 size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
-                           size_t n, size_t i, size_t stop, int eof)
+                           size_t n, size_t i, size_t stop, int eof,
+                           size_t direct)
 {
-	f->more = 0;
+	f->more = f->brk = 0;
 	while (i < n && f->olen < DEFANG_OUT_FULL) {
 		size_t lim = n < stop ? n : stop, j = i, room;
 		int r;
@@ -542,7 +409,18 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		j = skip(s, i, lim, n, f->simd);
+		j = uriscan__defang_skip(s, i, lim, n, f->simd);
+		if (direct && j - i >= direct && j == lim && lim == n) {
+			/* to the end: the caller hands it in place */
+			f->brk = 1;
+			f->brk_to = j;
+			break;
+		}
+		if (direct && j - i >= direct && j < lim) {
+			f->brk = 1; /* before a form: the same */
+			f->brk_to = j;
+			break;
+		}
 		memcpy(f->out + f->olen, s + i, j - i);
 		f->olen += j - i;
 		f->wnext += j - i;

@@ -42,6 +42,8 @@ struct uriscan__refang {
 	uint64_t obase;
 	uint64_t wnext; /* written offset of the next byte read */
 	int more;       /* the last run stopped at a form it could not decide */
+	int brk;        /* the last run stopped before a run without forms, */
+	size_t brk_to;  /* which ends there (an index of the run's bytes) */
 	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
 	/* the replacements, oldest first, in a ring of rcap (a power of two) */
 	struct uriscan__dsub *ring;
@@ -62,9 +64,18 @@ void uriscan__refang_reset(struct uriscan__refang *f);
  * return where it stopped: at n, at stop when a plain byte is next, when
  * out holds DEFANG_OUT_FULL bytes, or (f->more set) at a form that the
  * bytes up to n cannot decide (never when eof: then s[n] is the end of
- * the text).
+ * the text), or (f->brk set; direct > 0) before direct bytes or more in
+ * which no form can start (the caller hands those to the extractor in
+ * place).
  */
 size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
-                           size_t n, size_t i, size_t stop, int eof);
+                           size_t n, size_t i, size_t stop, int eof,
+                           size_t direct);
+
+/* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
+ * the bytes before i are the text's too), or lim; simd: AVX2 allowed
+ * (uriscan__find_simd_wanted). defang_find.c. */
+size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
+                            size_t n, int simd);
 
 #endif

@@ -3,8 +3,10 @@
  * extract_defang.c: URISCAN_EXTRACT_DEFANGED (uriscan.h, "Defanged URLs").
  * The caller's chunks go through the refanger (defang.c) into a buffer of
  * DEFANG_PIECE bytes that an extractor without the flag (the inner one)
- * reads as its chunks; each of its matches is mapped back to the text as
- * written by the refanger's records of where it replaced a form.
+ * reads as its chunks, except the runs of DIRECT_MIN bytes or more in which
+ * no form can start (defang_find.c), which it reads in the caller's chunk;
+ * each of its matches is mapped back to the text as written by the
+ * refanger's records of where it replaced a form.
  *
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
@@ -239,6 +241,43 @@ int uriscan__defang_finish(struct uriscan__defang *d)
 	return URISCAN_OK;
 }
 
+/* A run of at least this many bytes of the caller's chunk in which no form
+ * can start is read by the extractor in place, not copied. */
+#define DIRECT_MIN 256u
+
+/* Hand such a run to the inner extractor when it comes next (nothing of
+ * the refanger's waits): 1 if done. Its last DEFANG_HOLD bytes are left
+ * to the refanger (a scheme word before a form, or before the next
+ * chunk's), and its last DEFANG_KEEP bytes become the refanger's history
+ * (the bytes a form looks back at). */
+static int direct_piece(struct uriscan__defang *d)
+{
+	struct uriscan__refang *f = &d->f;
+	size_t j, end, len;
+
+	if (d->npend > 0 || f->olen != f->ohand ||
+	    d->clen - d->ccur < DIRECT_MIN + DEFANG_HOLD)
+		return 0;
+	/* where the refanger's last run found the next form, else search */
+	j = f->brk && f->brk_to > d->ccur
+	        ? f->brk_to
+	        : uriscan__defang_skip(d->chunk, d->ccur, d->clen, d->clen,
+	                               f->simd);
+	f->brk = 0;
+	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
+		return 0;
+	end = j - DEFANG_HOLD;
+	len = end - d->ccur;
+	uriscan_extractor_feed(d->in, (const char *)d->chunk + d->ccur, len);
+	d->fed = 1;
+	f->obase += f->olen + len - DEFANG_KEEP;
+	memcpy(f->out, d->chunk + end - DEFANG_KEEP, DEFANG_KEEP);
+	f->olen = f->ohand = DEFANG_KEEP;
+	f->wnext += len;
+	d->ccur = end;
+	return 1;
+}
+
 /* Read more of the chunk into the refanger's buffer. */
 static void produce(struct uriscan__defang *d)
 {
@@ -253,7 +292,7 @@ static void produce(struct uriscan__defang *d)
 		size_t n = d->npend + take;
 		memcpy(tmp, d->pend, d->npend);
 		memcpy(tmp + d->npend, d->chunk, take);
-		i = uriscan__refang_run(f, tmp, n, 0, d->npend, 0);
+		i = uriscan__refang_run(f, tmp, n, 0, d->npend, 0, 0);
 		if (i >= d->npend) {
 			d->ccur = i - d->npend;
 			d->npend = 0;
@@ -271,7 +310,8 @@ static void produce(struct uriscan__defang *d)
 		}
 	}
 	if (d->ccur < d->clen) {
-		i = uriscan__refang_run(f, d->chunk, d->clen, d->ccur, d->clen, 0);
+		i = uriscan__refang_run(f, d->chunk, d->clen, d->ccur, d->clen, 0,
+		                        DIRECT_MIN + DEFANG_HOLD);
 		if (f->more) {
 			memcpy(d->pend, d->chunk + i, d->clen - i);
 			d->npend = d->clen - i;
@@ -346,8 +386,12 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 		}
 		switch (d->phase) {
 		case D_CHUNK:
+			if (direct_piece(d))
+				continue;
 			produce(d);
-			if (hand(d, 0))
+			/* before a run without forms nothing can rewrite the
+			 * bytes at the end: all of them */
+			if (hand(d, d->f.brk))
 				continue;
 			if (d->ccur < d->clen)
 				continue; /* (the buffer was full: never here) */
@@ -357,7 +401,7 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 		case D_FINAL:
 			if (d->npend > 0) {
 				uriscan__refang_run(&d->f, d->pend, d->npend, 0, d->npend,
-				                    1);
+				                    1, 0);
 				d->npend = 0;
 			}
 			if (hand(d, 1))
