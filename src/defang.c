@@ -301,8 +301,8 @@ static int generic(struct uriscan__refang *f, const unsigned char *s,
 	return undecided ? -1 : 0;
 }
 
-/* A form at s[0, n) (s[0] is a trigger): the bytes of s read, 0 none
- * (copy s[0]), -1 not decided. */
+/* A form at s[0, n) (where one can start: defang_find.c): the bytes of s
+ * read, 0 none (copy s[0]), -1 not decided. */
 static int form_at(struct uriscan__refang *f, const unsigned char *s,
                    size_t n, int eof)
 {
