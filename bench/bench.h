@@ -164,6 +164,8 @@ size_t bench_ops_parsers(const struct bench_parser **out,
                          const char **version);
 size_t bench_hosts_parsers(const struct bench_parser **out,
                            const char **version);
+size_t bench_defang_parsers(const struct bench_parser **out,
+                            const char **version);
 /* What an extraction row reads of a match (bench_uriscan.c): its offset,
  * length and the spans of its components, summed. Declared with its
  * struct unnamed here: callers include uriscan.h. */

@@ -12,6 +12,7 @@ static const bench_provider_fn providers[] = {
 	bench_ops_parsers,
 	bench_rewrite_parsers,
 	bench_hosts_parsers,
+	bench_defang_parsers,
 #ifdef BENCH_HAVE_URIPARSER
 	bench_peer_uriparser,
 #endif

@@ -11,7 +11,8 @@
  *    reads outside [s, s + len). s may be NULL only when len is 0.
  *  - Offsets are uint32_t, so an input may be at most UINT32_MAX bytes long;
  *    longer inputs get URISCAN_E_TOO_LONG, never a wrong answer.
- *  - Nothing here allocates memory (except uriscan_extractor_new;
+ *  - Nothing here allocates memory (except uriscan_extractor_new,
+ *    uriscan_extract with URISCAN_EXTRACT_DEFANGED, and
  *    libidn2, freed before the call returns, under the URISCAN_IRI_IDNA
  *    flag; and ICU in the reading of a non-ASCII or "xn--" host:
  *    uriscan_host_address, uriscan_browser_host, uriscan_confusion*,
@@ -573,6 +574,29 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *
  * Thread-safety: an extractor must not be used by two threads at once;
  * different extractors are independent.
+ *
+ * Defanged URLs (URISCAN_EXTRACT_DEFANGED). Threat reports write URLs so
+ * that nobody clicks them: "hxxps://evil[.]com/x". With the flag the text
+ * is read through a refanger first: each defanged form of the list in
+ * docs/extraction.md ("[.]", "(dot)", "hxxp" before a colon form, "[:]",
+ * "[://]", ":\\" after a scheme, "[/]", "[@]", ...) is read as the
+ * bytes it stands for; the rules above then apply to the refanged text,
+ * so the grammar decides where a URL ends and a refanged text that is not
+ * a valid URL is no match. A match whose text as written holds at least
+ * one form is reported with URISCAN_MATCH_DEFANGED: offset and length are
+ * the text as written (what to highlight or redact), bytes and nbytes the
+ * refanged URL (nbytes may differ from length), its components and
+ * scheme_len are of the refanged bytes, and max_len counts refanged
+ * bytes. Other matches are as without the flag. A match that would end
+ * inside a form's refanged bytes (never seen with a "scheme://" URL) is
+ * not reported. The refanger keeps at most 16 bytes of a chunk for the
+ * next one and its decisions never depend on where the chunks were cut.
+ * Memory: another extractor's worth plus 24 * (2 * max_len + 8.4 KiB)
+ * bytes (rounded up to a power of two; 768 KiB for the default max_len)
+ * for where each form was written, allocated by
+ * uriscan_extractor_new (and by uriscan_extract, freed before it
+ * returns). bytes points into the extractor's own buffer, but for a
+ * match without a form inside the caller's chunk.
  */
 
 typedef struct uriscan_extractor uriscan_extractor;
@@ -585,6 +609,10 @@ typedef struct uriscan_extractor uriscan_extractor;
 /* each match's URL-confusion flags in uriscan_match.confusion (ICU may
  * allocate for a non-ASCII host, freed at once, as uriscan_confusion) */
 #define URISCAN_EXTRACT_CONFUSION (1u << 4)
+/* also find URLs written defanged ("hxxps://evil[.]com/x"), read as the URL
+ * they stand for (uriscan_match.flags URISCAN_MATCH_DEFANGED; "Defanged
+ * URLs" below; docs/extraction.md lists the forms) */
+#define URISCAN_EXTRACT_DEFANGED (1u << 5)
 
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
 #define URISCAN_EXTRACT_MAX_LEN_MIN 128u
@@ -607,6 +635,9 @@ struct uriscan_extract_options {
 /* struct uriscan_match.flags */
 #define URISCAN_MATCH_TRUNCATED 1u
 #define URISCAN_MATCH_CUT 2u /* cut short (rule 8; only with KEEP_CUT) */
+/* written defanged (only with URISCAN_EXTRACT_DEFANGED): bytes is the
+ * refanged URL, offset and length the text as written */
+#define URISCAN_MATCH_DEFANGED 4u
 
 struct uriscan_match {
 	uint64_t offset; /* of the first byte, from the start of the stream */
@@ -620,7 +651,9 @@ struct uriscan_match {
 	 */
 	const char *bytes;
 	size_t nbytes;
-	unsigned flags;     /* URISCAN_MATCH_TRUNCATED, URISCAN_MATCH_CUT */
+	unsigned flags;     /* URISCAN_MATCH_TRUNCATED, URISCAN_MATCH_CUT,
+	                       URISCAN_MATCH_DEFANGED (bytes: the refanged URL,
+	                       offset and length: as written) */
 	uint32_t scheme_len; /* bytes [0, scheme_len) are the scheme */
 	/* With URISCAN_EXTRACT_CONFUSION: the URL-confusion flags of
 	 * bytes[0, nbytes), the set uriscan_confusion(grammar, bytes, nbytes,
@@ -678,7 +711,8 @@ URISCAN_API uint64_t uriscan_extractor_offset(const uriscan_extractor *x);
  * URISCAN_OK, or the error of uriscan_extractor_new, or E_INVALID_ARG (cb
  * NULL, s NULL with a length). *count (may be NULL) gets the number of
  * matches reported. Allocates nothing (with URISCAN_EXTRACT_CONFUSION,
- * only inside ICU, as uriscan_confusion).
+ * only inside ICU, as uriscan_confusion; with URISCAN_EXTRACT_DEFANGED,
+ * one extractor, freed before it returns: E_NO_MEMORY when that fails).
  */
 typedef int (*uriscan_match_fn)(void *user, const struct uriscan_match *m);
 URISCAN_API int uriscan_extract(enum uriscan_grammar g, const char *s,

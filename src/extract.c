@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "extract.h"
+#include "extract_defang.h"
 #include "extract_find.h"
 
 /* The seam first copies this much of a new chunk: enough to decide every
@@ -76,6 +77,8 @@ int uriscan_extract(enum uriscan_grammar g, const char *s, size_t len,
 		return st;
 	if (cb == NULL || (s == NULL && len != 0))
 		return URISCAN_E_INVALID_ARG;
+	if (k.flags & URISCAN_EXTRACT_DEFANGED) /* extract_defang.c */
+		return uriscan__defang_extract(g, s, len, opt, cb, user, count);
 	if (len == 0)
 		return URISCAN_OK;
 	/* every field a match reads is set by the scan; one call of the scan
@@ -137,6 +140,9 @@ struct uriscan_extractor {
 	/* P_DIRECT: the bulk search's candidates in the chunk (set up by
 	 * feed) */
 	struct uriscan__cands cands;
+	/* URISCAN_EXTRACT_DEFANGED: every call goes there (extract_defang.c;
+	 * this struct's other fields are unused) */
+	struct uriscan__defang *dfg;
 };
 
 int uriscan_extractor_new(enum uriscan_grammar g,
@@ -157,6 +163,15 @@ int uriscan_extractor_new(enum uriscan_grammar g,
 	if (x == NULL)
 		return URISCAN_E_NO_MEMORY;
 	x->k = k;
+	if (k.flags & URISCAN_EXTRACT_DEFANGED) {
+		st = uriscan__defang_new(g, opt, &x->dfg);
+		if (st != URISCAN_OK) {
+			free(x);
+			return st;
+		}
+		*out = x;
+		return URISCAN_OK;
+	}
 	/* carried: an open match (<= max_len) or a scheme run (<= 66); then
 	 * up to max_len + SEAM_HEAD bytes of the new chunk */
 	x->seam_cap = 2 * k.max_len + 2 * SEAM_HEAD;
@@ -183,6 +198,7 @@ void uriscan_extractor_free(uriscan_extractor *x)
 {
 	if (x == NULL)
 		return;
+	uriscan__defang_free(x->dfg);
 	free(x->seam);
 	free(x->opaque_copy);
 	free(x);
@@ -192,6 +208,10 @@ void uriscan_extractor_reset(uriscan_extractor *x)
 {
 	if (x == NULL)
 		return;
+	if (x->dfg) {
+		uriscan__defang_reset(x->dfg);
+		return;
+	}
 	x->phase = P_IDLE;
 	x->pos = x->from = x->floor = x->cabs = 0;
 	x->chunk = NULL;
@@ -203,6 +223,8 @@ uint64_t uriscan_extractor_offset(const uriscan_extractor *x)
 {
 	if (x == NULL)
 		return 0;
+	if (x->dfg)
+		return uriscan__defang_offset(x->dfg);
 	return x->phase == P_IDLE || x->phase >= P_FINAL ? x->pos
 	                                                 : x->pos + x->clen;
 }
@@ -211,6 +233,8 @@ int uriscan_extractor_feed(uriscan_extractor *x, const char *buf, size_t len)
 {
 	if (x == NULL || (buf == NULL && len != 0))
 		return URISCAN_E_INVALID_ARG;
+	if (x->dfg)
+		return uriscan__defang_feed(x->dfg, buf, len);
 	if (x->phase != P_IDLE)
 		return URISCAN_E_STATE;
 	x->chunk = (const unsigned char *)buf;
@@ -236,6 +260,8 @@ int uriscan_extractor_finish(uriscan_extractor *x)
 {
 	if (x == NULL)
 		return URISCAN_E_INVALID_ARG;
+	if (x->dfg)
+		return uriscan__defang_finish(x->dfg);
 	if (x->phase != P_IDLE)
 		return URISCAN_E_STATE;
 	x->seam_len = x->carry_len;
@@ -345,6 +371,8 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 
 	if (x == NULL || m == NULL)
 		return URISCAN_E_INVALID_ARG;
+	if (__builtin_expect(x->dfg != NULL, 0))
+		return uriscan__defang_next(x->dfg, m);
 	for (;;) {
 		/* the usual call: the next match in the caller's chunk, found
 		 * in place; tested before the switch (its jump table) */
@@ -458,4 +486,14 @@ int uriscan_extractor_next(uriscan_extractor *x, struct uriscan_match *m)
 			return URISCAN_DONE;
 		}
 	}
+}
+
+int uriscan__extractor_open_trunc(const uriscan_extractor *x, uint64_t *ms,
+                                  uint64_t *lf)
+{
+	if (!x->t_open)
+		return 0;
+	*ms = x->t_ms;
+	*lf = x->t_lf;
+	return 1;
 }

@@ -41,7 +41,7 @@ static int ascii_lower(int c)
 #define KNOWN_FLAGS                                                            \
 	(URISCAN_EXTRACT_NO_TRIM | URISCAN_EXTRACT_NO_COMPONENTS |                 \
 	 URISCAN_EXTRACT_SCALAR | URISCAN_EXTRACT_KEEP_CUT |                      \
-	 URISCAN_EXTRACT_CONFUSION)
+	 URISCAN_EXTRACT_CONFUSION | URISCAN_EXTRACT_DEFANGED)
 
 /* Each entry of a comma-separated list must be a scheme (RFC 3986 3.1). */
 static int opaque_list_ok(const char *l)

@@ -67,7 +67,7 @@ def test_signatures_exact():
                                       "plus=True, decode=True, utf8_errors='strict')")
     assert sig(uriscan.Extractor) == \
         ("(grammar='rfc3986', *, components=True, max_len=None, opaque=None, trim=True, "
-         "keep_cut=False, flags=False)")
+         "keep_cut=False, flags=False, defanged=False)")
     assert sig(uriscan.Extractor.feed) == "(self, data, /)"
     assert sig(uriscan.URI.replace).startswith("(self, /, *, scheme=Ellipsis")
     assert sig(uriscan.grammars) == "()"

@@ -461,3 +461,40 @@ def rewrite_cases(path):
         ok, res = _verdict(f[2], f[3])
         out.append((opts, _lax(f[1]), ok, res))
     return out
+
+
+def defanged_cases(path):
+    """(where, options dict, text bytes, expected [(offset, length, url,
+    defanged, cut)]) of extract-defanged.tsv (its format at its top: OFF=URL
+    as written, dOFF+LEN=URL defanged)."""
+    out = []
+    for n, f in lines(path):
+        assert len(f) == 3, f"{path}:{n}: three columns"
+        opts = {"defanged": True}
+        if f[0] != b"-":
+            for w in f[0].decode().split(","):
+                if w == "opaque":
+                    opts["opaque"] = True
+                elif w == "notrim":
+                    opts["trim"] = False
+                elif w == "keepcut":
+                    opts["keep_cut"] = True
+                elif w.startswith("max="):
+                    opts["max_len"] = int(w[4:])
+                else:
+                    raise ValueError(f"{path}:{n}: unknown option {w}")
+        text = unescape(f[1], strict=False)
+        want = []
+        if f[2] != b"-":
+            for w in f[2].split(b" "):
+                cut = w.startswith(b"c")
+                w = w[1:] if cut else w
+                m = re.fullmatch(rb"d(\d+)\+(\d+)=(.*)", w, re.S)
+                if m:
+                    want.append((int(m.group(1)), int(m.group(2)), m.group(3), True, cut))
+                    continue
+                m = re.fullmatch(rb"(\d+)=(.*)", w, re.S)
+                assert m, f"{path}:{n}: bad match {w!r}"
+                want.append((int(m.group(1)), len(m.group(2)), m.group(2), False, cut))
+        out.append((f"{os.path.basename(path)}:{n}", opts, text, want))
+    return out

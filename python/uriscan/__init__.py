@@ -106,7 +106,8 @@ class Extractor(_CoreExtractor):
     """URLs in a stream of bytes fed in chunks cut anywhere.
 
     Extractor(grammar='rfc3986', *, components=True, max_len=None,
-              opaque=None, trim=True, keep_cut=False, flags=False)
+              opaque=None, trim=True, keep_cut=False, flags=False,
+              defanged=False)
 
     feed(data) returns the matches that chunk decides, finish() the ones
     still open at the end; the matches never depend on where the stream was
@@ -114,6 +115,8 @@ class Extractor(_CoreExtractor):
     (another one gets RuntimeError); the scan runs without the GIL.
     flags=True: each Match.flags is the frozenset of the match's
     URL-confusion flags, computed in the scan (uriscan.confusion's).
+    defanged=True: also the URLs written defanged (hxxps://evil[.]com/x),
+    Match.defanged True, Match.url the refanged URL.
     """
 
     def extract_file(self, file, chunk_size: int = CHUNK_SIZE) -> "_typing.Iterator[Match]":

@@ -190,7 +190,7 @@ PyObject *upy_replace(PyObject *input, const struct uriscan_uri *u,
                       PyObject *const *a, Py_ssize_t n, PyObject *kw);
 int upy_extract_init(PyObject *module);
 /* The extraction options v[] = grammar, components, max_len, opaque, trim,
- * keep_cut, flags (each NULL when not given): 0, or -1 with an exception. opt's opaque
+ * keep_cut, flags, defanged (each NULL when not given): 0, or -1 with an exception. opt's opaque
  * schemes point into v[3] (a str), valid as long as it lives. */
 int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
                         struct uriscan_extract_options *opt, int *components);

@@ -99,8 +99,8 @@ def extract_bag(paths_or_bag, grammar: str = "rfc3986", *,
     line feed (compressed files, known by their extension, are read whole,
     one block each); or a bag of lines (str, encoded with encoding, or
     bytes) whose partitions are whole lines.
-    options: those of uriscan.extract (opaque, trim, max_len, keep_cut),
-    and hosts=True: the records also have uriscan.HOST_FIELDS (ip,
+    options: those of uriscan.extract (opaque, trim, max_len, keep_cut,
+    defanged: url the refanged URL and a key defanged), and hosts=True: the records also have uriscan.HOST_FIELDS (ip,
     ip_form, ip_class, browser_host, site, flags), as `uriscan extract
     --hosts`."""
     if isinstance(paths_or_bag, _db.Bag):

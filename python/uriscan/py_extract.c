@@ -56,6 +56,10 @@ static PyStructSequence_Field match_fields[] = {
     {"flags", "with flags=True, a frozenset of the names of the match's "
               "URL-confusion flags, computed in the scan (those "
               "uriscan.confusion(url, grammar) gives); None without it"},
+    /* by name only: a Match still unpacks to its 7 fields */
+    {"defanged", "True when the URL was written defanged (defanged=True "
+                 "only): url is the refanged URL, offset and length the text "
+                 "as written"},
     {NULL, NULL}};
 static PyStructSequence_Desc match_desc = {
     "uriscan.Match",
@@ -115,6 +119,8 @@ int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
 		opt->flags |= URISCAN_EXTRACT_KEEP_CUT;
 	if (v[6] && PyObject_IsTrue(v[6]))
 		opt->flags |= URISCAN_EXTRACT_CONFUSION;
+	if (v[7] && PyObject_IsTrue(v[7]))
+		opt->flags |= URISCAN_EXTRACT_DEFANGED;
 	return 0;
 }
 
@@ -204,6 +210,8 @@ static PyObject *make_match(XObject *self, const struct pending *p)
 	PyStructSequence_SET_ITEM(t, 5, PyBool_FromLong(cut));
 	fl = self->confusion ? upy_flag_set(p->confusion) : Py_NewRef(Py_None);
 	PyStructSequence_SET_ITEM(t, 6, fl);
+	PyStructSequence_SET_ITEM(t, 7,
+	                          PyBool_FromLong((p->flags & URISCAN_MATCH_DEFANGED) != 0));
 	if (PyStructSequence_GET_ITEM(t, 0) == NULL || PyStructSequence_GET_ITEM(t, 1) == NULL ||
 	    fl == NULL)
 		goto fail;
@@ -304,12 +312,12 @@ static void x_dealloc(XObject *self)
 
 static PyObject *x_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	PyObject *v[7] = {0};
+	PyObject *v[8] = {0};
 	static char *kw[] = {"grammar", "components", "max_len", "opaque", "trim",
-	                     "keep_cut", "flags", NULL};
+	                     "keep_cut", "flags", "defanged", NULL};
 	XObject *self;
-	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOO:Extractor", kw, &v[0],
-	                                 &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]))
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$OOOOOOO:Extractor", kw, &v[0],
+	                                 &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]))
 		return NULL;
 	self = x_alloc(type);
 	if (self && make_extractor(self, v) < 0)
@@ -402,7 +410,8 @@ static PyTypeObject ExtractorType = {
     .tp_dealloc = (destructor)x_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "Extractor(grammar='rfc3986', *, components=True, max_len=None,\n"
-              "          opaque=None, trim=True, keep_cut=False, flags=False)\n--\n\n"
+              "          opaque=None, trim=True, keep_cut=False, flags=False,\n"
+              "          defanged=False)\n--\n\n"
               "URLs in a stream of bytes fed in chunks.",
     .tp_methods = x_methods,
     .tp_getset = x_getset,
@@ -414,8 +423,9 @@ static PyTypeObject ExtractorType = {
 PyObject *upy_extract(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "components", "max_len",
-	                                    "opaque", "trim", "keep_cut", "flags", NULL};
-	PyObject *v[8];
+	                                    "opaque", "trim", "keep_cut", "flags", "defanged",
+	                                    NULL};
+	PyObject *v[9];
 	XObject *self;
 	(void)m;
 	if (upy_args("extract", a, n, kw, names, 2, v) < 0)

@@ -43,7 +43,8 @@ struct found {
 	size_t nbytes;
 	uint32_t present; /* of comps[], as bits of uriscan_uri.present */
 	uint32_t confusion; /* hosts=True: URISCAN_EXTRACT_CONFUSION's */
-	unsigned char truncated, cut, host_type;
+	unsigned char truncated, cut, host_type, defanged;
+	size_t at; /* defanged: where its refanged bytes are in the arena */
 	struct uriscan_span part[sizeof comps / sizeof comps[0]];
 };
 
@@ -51,6 +52,8 @@ struct scan {
 	struct found *v;
 	size_t n, cap;
 	int no_memory;
+	char *arena; /* defanged=True: the refanged URLs */
+	size_t arena_n, arena_cap;
 };
 
 /* The scan's callback, run without the GIL: no Python call. */
@@ -78,6 +81,22 @@ static int on_match(void *user, const struct uriscan_match *m)
 	f->host_type = (unsigned char)m->uri.host_type;
 	f->present = m->uri.present;
 	f->confusion = m->confusion;
+	f->defanged = (m->flags & URISCAN_MATCH_DEFANGED) != 0;
+	if (f->defanged) { /* not the buffer's bytes: kept */
+		if (sc->arena_n + m->nbytes > sc->arena_cap) {
+			size_t cap = (sc->arena_cap + m->nbytes) * 2;
+			char *a = PyMem_RawRealloc(sc->arena, cap);
+			if (a == NULL) {
+				sc->no_memory = 1;
+				return 1;
+			}
+			sc->arena = a;
+			sc->arena_cap = cap;
+		}
+		memcpy(sc->arena + sc->arena_n, m->bytes, m->nbytes);
+		f->at = sc->arena_n;
+		sc->arena_n += m->nbytes;
+	}
 	for (unsigned i = 0; i < sizeof comps / sizeof comps[0]; i++)
 		f->part[i] = m->uri.part[comps[i]];
 	return 0;
@@ -94,12 +113,14 @@ static PyObject *host_type(enum uriscan_host_type t)
  * with the host fields of the URL (as found: a truncated match's first
  * bytes, where its host is), read by grammar g, its flags the scan's. */
 static PyObject *record(const char *s, const struct found *f, int hosts,
-                        enum uriscan_grammar g)
+                        enum uriscan_grammar g, const struct scan *sc, int defanged)
 {
-	const char *b = s + f->off;
+	const char *b = f->defanged ? sc->arena + f->at : s + f->off;
 	PyObject *d = PyDict_Copy(hosts ? tmpl_hosts : tmpl);
 
 	if (d == NULL ||
+	    (defanged && PyDict_SetItemString(d, "defanged",
+	                                      f->defanged ? Py_True : Py_False) < 0) ||
 	    (hosts && upy_host_fields_put(d, g, b, f->nbytes, &f->confusion) < 0) ||
 	    upy_dict_put(d, keys[K_URL],
 	                 PyBytes_FromStringAndSize(b, (Py_ssize_t)f->nbytes)) < 0 ||
@@ -133,11 +154,11 @@ fail:
 PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	static const char *const names[] = {"data", "grammar", "max_len", "opaque",
-	                                    "trim", "keep_cut", "hosts", NULL};
-	PyObject *v[7], *opts[7], *data, *out;
+	                                    "trim", "keep_cut", "hosts", "defanged", NULL};
+	PyObject *v[8], *opts[8], *data, *out;
 	struct uriscan_extract_options opt;
 	enum uriscan_grammar g;
-	struct scan sc = {NULL, 0, 0, 0};
+	struct scan sc = {NULL, 0, 0, 0, NULL, 0, 0};
 	struct upy_input in;
 	int components, st, hosts;
 	(void)m;
@@ -153,6 +174,7 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	opts[4] = v[4];
 	opts[5] = v[5];
 	opts[6] = NULL;
+	opts[7] = v[7];
 	if ((hosts = upy_flag_arg(v[6], 0)) < 0 ||
 	    upy_extract_options(opts, &g, &opt, &components) < 0 ||
 	    upy_bytes_input(data, &in, "extract_records") < 0)
@@ -175,13 +197,15 @@ PyObject *upy_extract_records(PyObject *m, PyObject *const *a, Py_ssize_t n, PyO
 	else
 		out = PyList_New((Py_ssize_t)sc.n);
 	for (size_t i = 0; out != NULL && i < sc.n; i++) {
-		PyObject *d = record(in.s, &sc.v[i], hosts, g);
+		PyObject *d = record(in.s, &sc.v[i], hosts, g, &sc,
+		                     (opt.flags & URISCAN_EXTRACT_DEFANGED) != 0);
 		if (d == NULL)
 			Py_CLEAR(out);
 		else
 			PyList_SET_ITEM(out, (Py_ssize_t)i, d);
 	}
 	PyMem_RawFree(sc.v);
+	PyMem_RawFree(sc.arena);
 	upy_input_release(&in);
 	return out;
 }

@@ -92,14 +92,17 @@ static PyMethodDef methods[] = {
     {"extract", (PyCFunction)(void (*)(void))upy_extract, FAST,
      "extract($module, data, grammar='rfc3986', *, components=True,\n"
      "        max_len=None, opaque=None, trim=True,\n"
-     "        keep_cut=False, flags=False)\n--\n\n"
+     "        keep_cut=False, flags=False, defanged=False)\n--\n\n"
      "-> Iterator[Match]. "
      "The URLs in data (bytes, bytearray, memoryview, mmap), in order. The\n"
      "buffer stays pinned while the iterator lives; the scan runs without\n"
      "the GIL. keep_cut=True: also the matches cut short by a letter, a\n"
      "digit or (not rfc3987) a byte >= 0x80 (URISCAN_EXTRACT_KEEP_CUT),\n"
      "marked Match.cut. flags=True: each Match.flags is the frozenset of its\n"
-     "URL-confusion flags, computed in the scan (URISCAN_EXTRACT_CONFUSION)."},
+     "URL-confusion flags, computed in the scan (URISCAN_EXTRACT_CONFUSION).\n"
+     "defanged=True: also the URLs written defanged (hxxps://evil[.]com/x,\n"
+     "URISCAN_EXTRACT_DEFANGED), marked Match.defanged: url is the refanged\n"
+     "URL, offset and length the text as written."},
     {"to_uri", (PyCFunction)(void (*)(void))upy_to_uri, FAST,
      "to_uri($module, s, *, idna=False)\n--\n\n"
      "IRI to URI (RFC 3987 3.1), str or bytes."},
@@ -205,14 +208,16 @@ static PyMethodDef methods[] = {
      "offset inside it. authority excludes userinfo, host and port."},
     {"extract_records", (PyCFunction)(void (*)(void))upy_extract_records, FAST,
      "extract_records($module, data, grammar='rfc3986', *, max_len=None,\n"
-     "                opaque=None, trim=True, keep_cut=False, hosts=False)\n--\n\n"
+     "                opaque=None, trim=True, keep_cut=False, hosts=False,\n"
+     "                defanged=False)\n--\n\n"
      "-> list of dict. "
      "The URLs of data (bytes-like) as uriscan.extract finds them, each a\n"
      "dict: url (bytes), truncated, scheme host path query fragment\n"
      "(bytes or None; None when truncated), port (an int as URI.port, or\n"
      "None) and host_type (str or None); hosts=True: and ip, ip_form,\n"
      "ip_class, browser_host, site, flags (as URI's; texts bytes), the\n"
-     "fields of `uriscan extract --hosts`.\n"
+     "fields of `uriscan extract --hosts`. defanged=True: also the URLs\n"
+     "written defanged, url the refanged URL, and a key defanged (bool).\n"
      "The records of uriscan.dask.extract_bag, built in C."},
     {"log_line", (PyCFunction)(void (*)(void))upy_log_line, FAST,
      "log_line($module, line, format='combined', *, hosts=False)\n--\n\n"

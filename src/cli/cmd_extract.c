@@ -7,7 +7,7 @@
  *   uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]
  *                   [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]
  *                   [--max-length=N] [--normalize] [--keep-cut] [--hosts]
- *                   [FILE...]
+ *                   [--defanged] [FILE...]
  *
  * Input is read in blocks (reader.h) and fed to one extractor per FILE
  * (constant memory). With -j N > 1 a regular file is mapped and cut into
@@ -91,7 +91,10 @@ static int try_mapped(struct xrun *r, const struct input_file *f, int *rc)
 	void *map;
 	int guard, lost;
 
-	if (r->o->jobs <= 1 || fstat(f->fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+	/* --defanged: one thread (the blocks keep offsets, not the refanged
+	 * URLs) */
+	if (r->o->jobs <= 1 || r->o->defanged || fstat(f->fd, &sb) != 0 ||
+	    !S_ISREG(sb.st_mode) ||
 	    (uint64_t)sb.st_size <= (uint64_t)EXTRACT_BLOCK_MIN)
 		return 1;
 	start = f->is_stdin ? lseek(f->fd, 0, SEEK_CUR) : 0;
@@ -220,7 +223,7 @@ const struct cli_command cli_cmd_extract = {
     "uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u] [-c]\n"
     "                [--top=N] [-j N] [--no-trim] [--opaque[=LIST]]\n"
     "                [--max-length=N] [--normalize] [--keep-cut] [--hosts]\n"
-    "                [FILE...]\n",
+    "                [--defanged] [FILE...]\n",
     "find the URLs in any bytes (logs, mail); see\n"
     "'uriscan extract --help'\n",
     cmd_extract,

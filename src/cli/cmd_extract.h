@@ -32,6 +32,7 @@ struct xopts {
 	int normalize; /* --normalize: URLs printed and counted normalized */
 	int keep_cut;  /* --keep-cut: cut matches printed, marked */
 	int hosts;     /* --hosts: the host fields in each record */
+	int defanged;  /* --defanged: defanged URLs too, marked */
 	struct uriscan_extract_options ex;
 	struct rw_spec rw; /* the rewrite options (after --normalize) */
 	char **files;

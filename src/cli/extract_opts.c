@@ -29,7 +29,7 @@ static const char extract_help[] =
     "Usage: uriscan extract [-g GRAMMAR] [--format=tsv|jsonl] [-o] [-u]\n"
     "                       [-c] [--top=N] [-j N] [--no-trim]\n"
     "                       [--opaque[=LIST]] [--max-length=N] [--normalize]\n"
-    "                       [--keep-cut] [--hosts] [FILE...]\n"
+    "                       [--keep-cut] [--hosts] [--defanged] [FILE...]\n"
     "\n"
     "Find the URLs in any bytes (logs, mail, captures): the FILEs, or standard\n"
     "input when there is none or FILE is '-'. A match is the longest prefix\n"
@@ -74,6 +74,11 @@ static const char extract_help[] =
     "                         inspect' says it: ip ip_form ip_class\n"
     "                         browser_host site flags (jsonl keys; tsv\n"
     "                         columns before URL)\n"
+    "      --defanged         also find URLs written defanged (hxxps://evil[.]com,\n"
+    "                         see uriscan-extract(1)): the URL printed is the\n"
+    "                         refanged one, offset and length the text as\n"
+    "                         written; \"defanged\":true|false in jsonl, a\n"
+    "                         DEFANGED column (true/false) before URL in tsv\n"
     "  -h, --help             print this help and exit\n"
     "Rewrite options (after --normalize, before printing, -u and --top;\n"
     "jsonl adds the result as \"rewritten\"; rfc3986 and rfc3987 only):\n";
@@ -87,7 +92,7 @@ static const char extract_help_end[] =
 
 enum {
 	O_G, O_FMT, O_O, O_C, O_U, O_TOP, O_J, O_NOTRIM, O_OPQ, O_MAX, O_NORM,
-	O_CUT, O_HOSTS, O_H
+	O_CUT, O_HOSTS, O_DEFANG, O_H
 };
 
 static const struct cli_optdef xdefs[] = {
@@ -104,6 +109,7 @@ static const struct cli_optdef xdefs[] = {
     {0, "normalize", CLI_ARG_NONE, O_NORM},
     {0, "keep-cut", CLI_ARG_NONE, O_CUT},
     {0, "hosts", CLI_ARG_NONE, O_HOSTS},
+    {0, "defanged", CLI_ARG_NONE, O_DEFANG},
     {'h', "help", CLI_ARG_NONE, O_H},
 };
 
@@ -181,6 +187,10 @@ static void xset(void *ctx, const struct cli_optdef *d, const char *spelled,
 	case O_HOSTS:
 		o->hosts = 1;
 		cli_opt_name(d, spelled, s->n.hosts);
+		break;
+	case O_DEFANG:
+		o->defanged = 1;
+		o->ex.flags |= URISCAN_EXTRACT_DEFANGED;
 		break;
 	case O_H:
 		out_str(extract_help);

@@ -137,6 +137,12 @@ static void emit_tsv(struct xrun *r, const struct uriscan_match *m)
 		else
 			OUT_LIT("\tfalse");
 	}
+	if (r->o->defanged) {
+		if (m->flags & URISCAN_MATCH_DEFANGED)
+			OUT_LIT("\ttrue");
+		else
+			OUT_LIT("\tfalse");
+	}
 	if (r->hi)
 		host_fields_tsv(r->hi);
 	out_char('\t');
@@ -168,6 +174,12 @@ static void emit_jsonl(struct xrun *r, const struct uriscan_match *m,
 		OUT_LIT("true");
 	else
 		OUT_LIT("false");
+	if (r->o->defanged) { /* url is then the refanged URL */
+		if (m->flags & URISCAN_MATCH_DEFANGED)
+			OUT_LIT(",\"defanged\":true");
+		else
+			OUT_LIT(",\"defanged\":false");
+	}
 	OUT_LIT(",\"url\":");
 	out_json_string(m->bytes, m->nbytes);
 	if (r->o->normalize && !r->o->rw.any) {

@@ -83,6 +83,8 @@ static const char help_options[] =
     "      --max-length=N     extract: longer URLs are reported truncated\n"
     "      --keep-cut         extract: keep matches cut short by a letter,\n"
     "                         digit or non-ASCII byte, marked\n"
+    "      --defanged         extract: also URLs written defanged\n"
+    "                         (hxxps://evil[.]com), refanged, marked\n"
     "      --normalize        extract, log --summary: count normal forms\n"
     "      --hosts            extract, log: add what each host means (the\n"
     "                         fields of inspect: ip ip_class site flags...);\n"

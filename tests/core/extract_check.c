@@ -287,6 +287,8 @@ void parse_options(char *s, struct uriscan_extract_options *o)
 			o->opaque_schemes = opaque_buf;
 		} else if (strcmp(w, "keepcut") == 0) {
 			o->flags |= URISCAN_EXTRACT_KEEP_CUT;
+		} else if (strcmp(w, "defanged") == 0) {
+			o->flags |= URISCAN_EXTRACT_DEFANGED;
 		} else if (strcmp(w, "notrim") == 0) {
 			o->flags |= URISCAN_EXTRACT_NO_TRIM;
 		} else if (strncmp(w, "max=", 4) == 0) {

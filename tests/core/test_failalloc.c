@@ -9,7 +9,11 @@
  * says allocate nothing: not one allocation (feed, next, finish, reset,
  * uriscan_extract, also with URISCAN_EXTRACT_CONFUSION). Under ASan
  * (build-san) a leak or a use after free on a failure path is reported
- * there too.
+ * there too. With URISCAN_EXTRACT_DEFANGED (issue 52: a second
+ * extractor and the refanger's records) the same sweep of
+ * uriscan_extractor_new, and uriscan_extract, which then allocates an
+ * extractor, with each of its allocations failing: no_memory, nothing
+ * left.
  */
 #include <string.h>
 
@@ -44,9 +48,9 @@ static int use(uriscan_extractor *x)
 	return n;
 }
 
-static void sweep(enum uriscan_grammar g, const char *opaque)
+static void sweep(enum uriscan_grammar g, const char *opaque, unsigned flags)
 {
-	const char *gn = uriscan_grammar_name(g);
+	const char *gn = flags ? "defanged" : uriscan_grammar_name(g);
 	struct uriscan_extract_options opt;
 	uriscan_extractor *x = NULL;
 	unsigned long total;
@@ -55,6 +59,7 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	memset(&opt, 0, sizeof opt);
 	opt.size = sizeof opt;
 	opt.opaque_schemes = opaque;
+	opt.flags = flags;
 	failalloc_set(0);
 	st = uriscan_extractor_new(g, &opt, &x);
 	total = failalloc_count();
@@ -87,6 +92,28 @@ static void sweep(enum uriscan_grammar g, const char *opaque)
 	       "%s%s: then it works (%d URLs, want %d) and feed, next, finish, "
 	       "reset allocate nothing (%lu)", gn, opaque ? " opaque" : "", n,
 	       want, later);
+	if (flags & URISCAN_EXTRACT_DEFANGED) {
+		/* uriscan_extract makes an extractor: each allocation failing */
+		all = 1;
+		for (unsigned long k = 1; k <= total; k++) {
+			n = 0;
+			failalloc_set(k);
+			st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb,
+			                     &n, NULL);
+			if (st != URISCAN_E_NO_MEMORY || n != 0 ||
+			    failalloc_live() != 0)
+				all = 0;
+		}
+		n = 0;
+		failalloc_set(0);
+		st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb, &n,
+		                     NULL);
+		tap_ok(all && st == URISCAN_OK && n == want && failalloc_live() == 0,
+		       "%s%s: uriscan_extract: each of its %lu allocations failing "
+		       "gives no_memory and leaves nothing; then %d URLs", gn,
+		       opaque ? " opaque" : "", total, n);
+		return;
+	}
 	n = 0;
 	failalloc_set(1);
 	st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb, &n, NULL);
@@ -153,8 +180,10 @@ int main(void)
 			continue;
 		}
 		uriscan_extractor_free(x);
-		sweep(g, NULL);
-		sweep(g, "mailto");
+		sweep(g, NULL, 0);
+		sweep(g, "mailto", 0);
+		if (g == URISCAN_RFC3986)
+			sweep(g, "mailto", URISCAN_EXTRACT_DEFANGED);
 	}
 	non_ascii_hosts();
 	return tap_done();

@@ -126,6 +126,7 @@ def main():
     host_seeds()
     confusion_seeds()
     rewrite_seeds()
+    defanged_seeds()
     write("fuzz_uriparser", b"")
     write("fuzz_uriparser", b"http://u:p@[v1.x]:80/a/../b?q#f")
 
@@ -355,6 +356,25 @@ def confusion_seeds():
     write("fuzz_confusion", b"\x06http://a@b@c/")
     write("fuzz_confusion", b"")
 
+
+
+# fuzz_extract_defanged: byte 0 = grammar | options, byte 1 = number of
+# chunk-size bytes | 0x08 (the text repeated past 9,000 bytes), the sizes,
+# the text (fuzz_extract_defanged.c); the texts of
+# tests/vectors/extract-defanged.tsv under every grammar
+def defanged_seeds():
+    vec = os.path.join(ROOT, "tests", "vectors", "extract-defanged.tsv")
+    for k, line in enumerate(open(vec, encoding="utf-8")):
+        if line.startswith("#") or not line.strip():
+            continue
+        f = line.rstrip("\n").split("\t")
+        text = unescape(f[1])
+        gi = 2 if k % 4 else k // 4 % 4
+        ch = CHUNKINGS[k % len(CHUNKINGS)]
+        write("fuzz_extract_defanged", bytes([gi, len(ch)]) + ch + text)
+    long_text = b"hxxps[:]//evil[.]example/" + b"a[.]" * 60 + b" "
+    write("fuzz_extract_defanged", bytes([2 | 0x40, 0x08 | 1, 0x83]) + long_text)
+    write("fuzz_extract_defanged", bytes([2, 0x08]) + b"see hxxp://a[.]b/c, ")
 
 if __name__ == "__main__":
     main()

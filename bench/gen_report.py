@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Generate a synthetic threat-report text: prose with defanged and plain
+indicators, for the defanged extraction's cost (bench/, the rows
+uriscan:rfc3986:defanged*) and its differential against iocextract
+(bench/iocextract_compare.py).
+
+    python3 bench/gen_report.py [--seed 52] [--size 2000000] OUT
+
+Deterministic: the same seed and size give the same bytes (only
+random.Random.random() is used). Every name is made up under example TLDs
+and documentation addresses (192.0.2.0/24, 198.51.100.0/24,
+203.0.113.0/24): nothing in it points anywhere.
+
+What a paragraph holds: sentences of report prose (a fixed word list), and
+about one indicator in eight words: 55% a URL written in one of the
+defanged styles of docs/extraction.md (the CyberChef and ioc_fanger styles
+most often: hxxp(s) and [.], then [:], [://], (dot), [dot], {.}, " DOT ",
+[/], [@], htt[p], \\., hxxp:\\\\, __), 15% a plain URL, 10% a defanged
+domain or IP without a scheme (no URL), 10% a hash, 10% an e-mail address
+written with [at]; some in brackets, quotes or parentheses, some followed
+by . , ; : and a few in UTF-8 prose (curly quotes are not used: under RFC
+3986 their bytes would cut the URL, as for plain URLs).
+"""
+
+import argparse
+
+WORDS = ("the actor used a loader that fetched its second stage from "
+         "infrastructure registered days before the campaign the sample "
+         "beacons every minutes to its command server and downloads a "
+         "payload we observed requests to several domains operators rotated "
+         "hosts frequently analysts should block the following indicators "
+         "victims received a lure document with a link to").split()
+UTF8 = ["la campagne utilise", "die Kampagne nutzt", "攻撃者は次のURLを使用",
+        "кампания использует", "الحملة تستخدم"]
+TLDS = ["com", "net", "org", "example", "test", "co.uk", "info", "xyz"]
+PATHS = ["", "/", "/index.php", "/wp-content/uploads/a.zip", "/gate.php?id=",
+         "/dl/payload.bin", "/admin/login.aspx", "/x/y/z.js", "/?q=1&r=2"]
+
+
+def name(r):
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    n = 3 + int(r.random() * 9)
+    label = "".join(letters[int(r.random() * 26)] for _ in range(n))
+    if r.random() < 0.3:
+        label += "-" + str(int(r.random() * 100))
+    sub = ["", "www.", "cdn.", "mail.", "update."][int(r.random() * 5)]
+    return sub + label + "." + TLDS[int(r.random() * len(TLDS))]
+
+
+def ip(r):
+    net = ["192.0.2", "198.51.100", "203.0.113"][int(r.random() * 3)]
+    return "%s.%d" % (net, 1 + int(r.random() * 254))
+
+
+def url(r):
+    host = name(r) if r.random() < 0.8 else ip(r)
+    port = ":%d" % (8000 + int(r.random() * 1000)) if r.random() < 0.1 else ""
+    path = PATHS[int(r.random() * len(PATHS))]
+    if path.endswith("="):
+        path += str(int(r.random() * 99999))
+    scheme = "https" if r.random() < 0.6 else "http"
+    user = "user@" if r.random() < 0.05 else ""
+    return scheme, user, host, port, path
+
+
+def dots(s, form):
+    return s.replace(".", form)
+
+
+def defang(r, parts):
+    scheme, user, host, port, path = parts
+    k = r.random()
+    colon = "://"
+    if k < 0.35:  # CyberChef: hxxp and [.] in the host
+        scheme = scheme.replace("tt", "xx")
+        host = dots(host, "[.]")
+    elif k < 0.45:
+        scheme = scheme.replace("tt", "XX")
+        colon = "[:]//"
+        host = dots(host, "[.]")
+    elif k < 0.55:
+        scheme = scheme.replace("tt", "xx")
+        colon = "[://]"
+        host = dots(host, "[.]")
+        path = path.replace("/", "[/]")
+    elif k < 0.62:
+        host = dots(host, "(dot)")
+    elif k < 0.68:
+        host = dots(host, "[dot]")
+    elif k < 0.73:
+        host = dots(host, "{.}")
+    elif k < 0.78:
+        host = dots(host, " DOT ")
+    elif k < 0.82:
+        scheme = scheme.replace("tt", "xx")
+        colon = ":\\\\"
+        host = dots(host, "\\.")
+    elif k < 0.86:
+        scheme = "htt[p]" + scheme[4:]
+        host = dots(host, "[.]")
+    elif k < 0.90:
+        scheme = scheme.replace("tt", "xx")
+        colon = "__"
+        host = dots(host, "[.]")
+    elif k < 0.95:
+        scheme = scheme.replace("tt", "xx")
+        user = user.replace("@", "[@]")
+        host = dots(host, "(.)")
+    else:
+        host = dots(host, "[.]")
+        path = path.replace(".", "[.]")
+    return scheme + colon + user + host + port + path
+
+
+def indicator(r):
+    k = r.random()
+    if k < 0.55:
+        return defang(r, url(r))
+    if k < 0.70:
+        scheme, user, host, port, path = url(r)
+        return scheme + "://" + user + host + port + path
+    if k < 0.80:
+        return dots(name(r) if r.random() < 0.6 else ip(r), "[.]")
+    if k < 0.90:
+        return "".join("0123456789abcdef"[int(r.random() * 16)]
+                       for _ in range(64))
+    return name(r).split(".")[0] + "[at]" + dots(name(r), "[.]")
+
+
+def wrap(r, s):
+    k = r.random()
+    if k < 0.08:
+        return "(" + s + ")"
+    if k < 0.12:
+        return "<" + s + ">"
+    if k < 0.16:
+        return '"' + s + '"'
+    if k < 0.30:
+        return s + [".", ",", ";", ":"][int(r.random() * 4)]
+    return s
+
+
+def paragraph(r):
+    out = []
+    for _ in range(40 + int(r.random() * 80)):
+        if r.random() < 0.125:
+            out.append(wrap(r, indicator(r)))
+        elif r.random() < 0.02:
+            out.append(UTF8[int(r.random() * len(UTF8))])
+        else:
+            out.append(WORDS[int(r.random() * len(WORDS))])
+    return " ".join(out) + ".\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=52)
+    ap.add_argument("--size", type=int, default=2000000)
+    ap.add_argument("out")
+    a = ap.parse_args()
+    import random
+    r = random.Random(a.seed)
+    n = 0
+    with open(a.out, "w", encoding="utf-8", newline="\n") as f:
+        while n < a.size:
+            p = paragraph(r)
+            f.write(p)
+            n += len(p.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: MIT
+"""uriscan.extract(..., defanged=True), uriscan.Extractor(defanged=True)
+(whole, and cut in two at every offset), extract_records and, where Dask is
+installed, uriscan.dask.extract_bag, against tests/vectors/extract-defanged.tsv:
+the answers of tests/core/test_extract_defanged.c."""
+import os
+
+import pytest
+
+import uriscan
+from uriscan import _core
+from vectors import VECTORS, defanged_cases
+
+CASES = [pytest.param(opts, text, want, id=where) for where, opts, text, want in
+         defanged_cases(os.path.join(VECTORS, "extract-defanged.tsv"))]
+
+
+def got(matches):
+    out = []
+    for m in matches:
+        out.append((m.offset, m.length, m.url, m.defanged, m.cut))
+        # components: those of parse() of the refanged URL
+        assert m.uri.components() == uriscan.parse(m.url).components()
+        if not m.defanged:
+            assert len(m.url) == m.length
+    return out
+
+
+@pytest.mark.parametrize("opts,text,want", CASES)
+def test_whole(opts, text, want):
+    assert got(uriscan.extract(text, **opts)) == want
+    # without the option: no match is marked, and the plain ones are there
+    plain = {k: v for k, v in opts.items() if k != "defanged"}
+    for m in uriscan.extract(text, **plain):
+        assert m.defanged is False
+
+
+@pytest.mark.parametrize("opts,text,want", CASES)
+def test_every_split(opts, text, want):
+    for cut in range(len(text) + 1):
+        x = uriscan.Extractor(**opts)
+        ms = x.feed(text[:cut]) + x.feed(text[cut:]) + x.finish()
+        assert got(ms) == want, cut
+
+
+@pytest.mark.parametrize("opts,text,want", CASES)
+def test_records(opts, text, want):
+    recs = _core.extract_records(text, **opts)
+    assert [(r["url"], r["defanged"], r["cut"]) for r in recs] == \
+        [(url, d, cut) for _, _, url, d, cut in want]
+    # the option off: no key defanged, as before
+    plain = {k: v for k, v in opts.items() if k != "defanged"}
+    assert all("defanged" not in r for r in _core.extract_records(text, **plain))
+
+
+def test_dask_bag(tmp_path):
+    pytest.importorskip("dask.bag")
+    import uriscan.dask as ud
+    rows = [t for _, t, _ in ((c.values[0], c.values[1], c.values[2]) for c in CASES)
+            if b"\n" not in t and b"\r" not in t]
+    path = tmp_path / "report.txt"
+    path.write_bytes(b"\n".join(rows) + b"\n")
+    want = [(r["url"], r["defanged"])
+            for r in _core.extract_records(path.read_bytes(), defanged=True)]
+    assert sum(d for _, d in want) > 50
+    bag = ud.extract_bag([str(path)], defanged=True, blocksize=512)
+    assert [(r["url"], r["defanged"]) for r in bag.compute()] == want

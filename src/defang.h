@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * defang.h: the refanger of URISCAN_EXTRACT_DEFANGED (defang.c) and what
+ * the streaming wrapper (extract_defang.c) keeps of it. The refanger reads
+ * the text as written and writes the text the extractor sees: each
+ * defanged form (docs/extraction.md, "Defanged URLs") replaced by the bytes
+ * it stands for, with a record of where each replacement was written, so
+ * that a match found in the refanged text is mapped back to the text as
+ * written. Internal; not installed.
+ */
+#ifndef URISCAN_DEFANG_H
+#define URISCAN_DEFANG_H
+
+#include "internal.h"
+
+/* Refanged bytes handed to the extractor at once. */
+#define DEFANG_PIECE 4096u
+/* The most refanged bytes kept back from the extractor: a scheme word
+ * rewritten in place ("hxxps" before "://", "htt" of "htt[p]") is at most
+ * 5 bytes before the byte that decides it (extract_defang.c, held()). */
+#define DEFANG_HOLD 8u
+/* Refanged bytes kept at the front of the buffer once a piece is
+ * drained (DEFANG_HOLD of them not handed yet; the others are read as
+ * the byte before a scheme word). */
+#define DEFANG_KEEP 16u
+/* The most bytes a form needs from its first byte to be decided
+ * ("[https]" and a colon form after it: 7 + 5 and the byte after). */
+#define DEFANG_LOOK 16u
+
+/* One replacement: refanged bytes [r, r + rlen) stand for the written
+ * bytes [w, w + wlen). */
+struct uriscan__dsub {
+	uint64_t r, w;
+	uint8_t rlen, wlen;
+};
+
+struct uriscan__refang {
+	/* out[0, olen): refanged bytes; out[0] is at refanged offset obase;
+	 * out[0, ohand) were handed to the extractor (read only) */
+	unsigned char out[DEFANG_PIECE + DEFANG_HOLD + 4 * DEFANG_LOOK];
+	size_t olen, ohand;
+	uint64_t obase;
+	uint64_t wnext; /* written offset of the next byte read */
+	int more;       /* the last run stopped at a form it could not decide */
+	int brk;        /* the last run stopped before a run without forms, */
+	size_t brk_to;  /* which ends there (an index of the run's bytes) */
+	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
+	/* the replacements, oldest first, in a ring of rcap (a power of two) */
+	struct uriscan__dsub *ring;
+	size_t rcap, rfirst, rn;
+	uint64_t base_cnt;  /* replacements dropped from the ring */
+	int64_t base_delta; /* written - refanged offset after the last dropped */
+	uint64_t ev_end;    /* refanged end of the last dropped (0: none) */
+};
+
+/* Stop adding to out at this length (a form adds at most 5 bytes). */
+#define DEFANG_OUT_FULL (DEFANG_PIECE + DEFANG_HOLD)
+
+/* Forget the stream (the ring keeps its memory). */
+void uriscan__refang_reset(struct uriscan__refang *f);
+
+/*
+ * Read s[i, n) (s[i] is the written byte at f->wnext) into f->out, and
+ * return where it stopped: at n, at stop when a plain byte is next, when
+ * out holds DEFANG_OUT_FULL bytes, or (f->more set) at a form that the
+ * bytes up to n cannot decide (never when eof: then s[n] is the end of
+ * the text), or (f->brk set; direct > 0) before direct bytes or more in
+ * which no form can start (the caller hands those to the extractor in
+ * place).
+ */
+size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
+                           size_t n, size_t i, size_t stop, int eof,
+                           size_t direct);
+
+/* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
+ * the bytes before i are the text's too), or lim; simd: AVX2 allowed
+ * (uriscan__find_simd_wanted). defang_find.c. */
+size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
+                            size_t n, int simd);
+
+#endif

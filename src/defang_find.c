@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * defang_find.c: where a defanged form can start (defang.h,
+ * uriscan__defang_skip): the refanger copies the bytes before it in one run
+ * and, where none is near, the extractor reads the caller's bytes in place.
+ * A position is a candidate when its byte and the next one can begin a
+ * form of defang.c:
+ *   "[" before one of . : / @ d a h f p (either case)
+ *   "(" or "{" before "." or "d" (either case); a backslash before "."
+ *   ":" before a backslash, or before "/" with an x (either case) among
+ *      the five bytes before it (only a defanged scheme word, which has
+ *      one, changes anything at a plain "://")
+ *   "_" before "_"; " " before "." or "D"
+ * At the end of the bytes there (n) a byte that could begin a pair is a
+ * candidate, and so is ":" with fewer than five bytes before it: a
+ * candidate is only where defang.c looks, so one too many costs a look and
+ * one too few would miss a form. AVX2 (32 bytes at a time) when the
+ * extractor uses it, SSE2 (16), else a byte at a time.
+ */
+#include "defang.h"
+#include "extract_find.h" /* URISCAN__HAVE_AVX2_PATH */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if URISCAN__HAVE_AVX2_PATH
+#include <immintrin.h>
+#endif
+
+static int lower_is(unsigned char c, const char *set)
+{
+	for (; *set; set++)
+		if ((c | 0x20) == (unsigned char)*set)
+			return 1;
+	return 0;
+}
+
+static int starts_form(const unsigned char *s, size_t i, size_t n)
+{
+	unsigned char c = s[i], d;
+
+	if (c != '[' && c != ':' && c != '_' && c != ' ' && c != '(' &&
+	    c != '{' && c != '\\')
+		return 0;
+	if (i + 1 >= n)
+		return 1;
+	d = s[i + 1];
+	switch (c) {
+	case '[':
+		return d == '.' || d == ':' || d == '/' || d == '@' ||
+		       lower_is(d, "dahfp");
+	case ':':
+		if (d == '\\')
+			return 1;
+		if (d != '/')
+			return 0;
+		if (i < 5)
+			return 1;
+		return lower_is(s[i - 1], "x") || lower_is(s[i - 2], "x") ||
+		       lower_is(s[i - 3], "x") || lower_is(s[i - 4], "x") ||
+		       lower_is(s[i - 5], "x");
+	case '_':
+		return d == '_';
+	case ' ':
+		return d == '.' || d == 'D';
+	case '\\':
+		return d == '.';
+	default: /* ( { */
+		return d == '.' || (d | 0x20) == 'd';
+	}
+}
+
+/* The SIMD loops: the candidates of a block as a mask, the ":/" ones
+ * apart (they need the five bytes before each, and are rare: checked only
+ * when the block has one). One macro for both widths; the constants are
+ * made once, before the loop. */
+#define DEFANG_CONSTS(V, SET)                                                  \
+	const V c_lp = SET('('), c_lc = SET('{'), c_lb = SET('['),               \
+	        c_bs = SET('\\'), c_co = SET(':'), c_sl = SET('/'),              \
+	        c_us = SET('_'), c_sp = SET(' '), c_dt = SET('.'),               \
+	        c_dd = SET('D'), c_at = SET('@'), c_low = SET(0x20),             \
+	        c_d = SET('d'), c_a = SET('a'), c_h = SET('h'), c_f = SET('f'),  \
+	        c_p = SET('p'), c_x = SET('x')
+#define DEFANG_BLOCK(V, EQ, OR, AND, MASK, a_, b_, other, colon)              \
+	do {                                                                      \
+		V bdot = EQ(b_, c_dt), blow = OR(b_, c_low);                          \
+		V bd = EQ(blow, c_d);                                                 \
+		V t = AND(OR(EQ(a_, c_lp), EQ(a_, c_lc)), OR(bdot, bd));              \
+		V lb = OR(OR(OR(bdot, EQ(b_, c_co)), OR(EQ(b_, c_sl), EQ(b_, c_at))), \
+		          OR(OR(bd, EQ(blow, c_a)),                                   \
+		             OR(OR(EQ(blow, c_h), EQ(blow, c_f)), EQ(blow, c_p))));   \
+		V bslash = EQ(b_, c_bs);                                              \
+		V aco = EQ(a_, c_co);                                                 \
+		t = OR(t, AND(EQ(a_, c_lb), lb));                                     \
+		t = OR(t, AND(EQ(a_, c_bs), bdot));                                   \
+		t = OR(t, AND(aco, bslash));                                          \
+		t = OR(t, AND(EQ(a_, c_us), EQ(b_, c_us)));                           \
+		t = OR(t, AND(EQ(a_, c_sp), OR(bdot, EQ(b_, c_dd))));                 \
+		other = MASK(t);                                                      \
+		colon = MASK(AND(aco, EQ(b_, c_sl)));                                 \
+	} while (0)
+
+#if URISCAN__HAVE_AVX2_PATH
+#define A_LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define A_MASK(v) ((unsigned)_mm256_movemask_epi8(v))
+__attribute__((target("avx2"))) static size_t skip_avx2(const unsigned char *s,
+                                                        size_t i, size_t lim)
+{
+	DEFANG_CONSTS(__m256i, _mm256_set1_epi8);
+
+	while (i + 32 < lim) {
+		__m256i a = A_LD(s + i), b = A_LD(s + i + 1);
+		unsigned other, colon;
+		DEFANG_BLOCK(__m256i, _mm256_cmpeq_epi8, _mm256_or_si256,
+		             _mm256_and_si256, A_MASK, a, b, other, colon);
+		if (colon) { /* an x among the five bytes before (i >= 5) */
+			__m256i n = _mm256_or_si256(
+			    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 1), c_low), c_x),
+			                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 2), c_low), c_x)),
+			    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 3), c_low), c_x),
+			                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 4), c_low), c_x)));
+			n = _mm256_or_si256(
+			    n, _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), c_low), c_x));
+			colon &= A_MASK(n);
+		}
+		if (other | colon)
+			return i + (size_t)__builtin_ctz(other | colon);
+		i += 32;
+	}
+	return i;
+}
+#endif
+
+size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
+                            size_t n, int simd)
+{
+	/* the first bytes one at a time: ":/" looks five bytes back */
+	while (i < 5 && i < lim && !starts_form(s, i, n))
+		i++;
+	if (i < 5)
+		return i;
+#if URISCAN__HAVE_AVX2_PATH
+	if (simd)
+		i = skip_avx2(s, i, lim);
+#else
+	(void)simd;
+#endif
+#if defined(__SSE2__)
+	{
+#define S_LD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define S_MASK(v) ((unsigned)_mm_movemask_epi8(v))
+		DEFANG_CONSTS(__m128i, _mm_set1_epi8);
+		while (i + 16 < lim) {
+			__m128i a = S_LD(s + i), b = S_LD(s + i + 1);
+			unsigned other, colon;
+			DEFANG_BLOCK(__m128i, _mm_cmpeq_epi8, _mm_or_si128, _mm_and_si128,
+			             S_MASK, a, b, other, colon);
+			if (colon) {
+				__m128i m = _mm_or_si128(
+				    _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 1), c_low), c_x),
+				                 _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 2), c_low), c_x)),
+				    _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 3), c_low), c_x),
+				                 _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 4), c_low), c_x)));
+				m = _mm_or_si128(
+				    m, _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 5), c_low), c_x));
+				colon &= S_MASK(m);
+			}
+			if (other | colon)
+				return i + (size_t)__builtin_ctz(other | colon);
+			i += 16;
+		}
+	}
+#endif
+	while (i < lim && !starts_form(s, i, n))
+		i++;
+	return i;
+}

@@ -1,0 +1,446 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * extract_defang.c: URISCAN_EXTRACT_DEFANGED (uriscan.h, "Defanged URLs").
+ * The caller's chunks go through the refanger (defang.c) into a buffer of
+ * DEFANG_PIECE bytes that an extractor without the flag (the inner one)
+ * reads as its chunks, except the runs of DIRECT_MIN bytes or more in which
+ * no form can start (defang_find.c), which it reads in the caller's chunk;
+ * each of its matches is mapped back to the text as written by the
+ * refanger's records of where it replaced a form.
+ *
+ * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
+ * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
+ * inner extractor (a scheme word or a space it may still rewrite). The
+ * records are a ring of 2 * max_len + about 8.4 K entries (rounded up to
+ * a power of two: 32 K for the default max_len): at least one
+ * refanged byte each, so it holds every record of the bytes the inner
+ * extractor may still report a match in (its seam: an open match of at
+ * most max_len bytes and the head of the next piece). A truncated match
+ * may begin or end before that: its ends are mapped after every inner call
+ * while it is open, when they are still in the ring.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "defang.h"
+#include "extract_defang.h"
+#include "extract_find.h" /* uriscan__find_simd_wanted */
+
+enum { D_IDLE, D_CHUNK, D_FINAL, D_DONE };
+
+/* A refanged offset read back: the written offset, how many records begin
+ * before it, whether it falls inside a record's refanged bytes (then w is
+ * where that record was written), and whether the ring still knew. */
+struct mapped {
+	uint64_t w, cnt;
+	int inside, ok;
+};
+
+struct uriscan__defang {
+	uriscan_extractor *in;
+	int phase;
+	int fed;      /* the inner extractor has a piece not drained */
+	int finished; /* it was given finish() */
+	const unsigned char *chunk;
+	size_t clen, ccur;
+	uint64_t wpos; /* written offset of chunk[0] */
+	unsigned char pend[DEFANG_LOOK];
+	size_t npend; /* written bytes before chunk[0] not read yet */
+	uint64_t cur; /* where the last lookup ended (lookup) */
+	/* the ends of the inner extractor's open truncated match, mapped */
+	int has_ms, has_lf;
+	uint64_t c_ms, c_lf;
+	struct mapped m_ms, m_lf;
+	struct uriscan__refang f;
+};
+
+static const struct uriscan__dsub *rec(const struct uriscan__refang *f,
+                                       size_t k)
+{
+	return &f->ring[(f->rfirst + k) & (f->rcap - 1)];
+}
+
+/* p read back; *cur (a count of records, from the start of the stream) is
+ * where the last lookup ended: the ends of the matches come in order, so
+ * the search walks forward from there, and only an offset before it (a
+ * truncated match's start) is searched for from the oldest record. */
+static void lookup(const struct uriscan__refang *f, uint64_t p,
+                   struct mapped *o, uint64_t *cur)
+{
+	size_t lo = 0, hi = f->rn;
+	const struct uriscan__dsub *r;
+
+	if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
+	    rec(f, (size_t)(*cur - f->base_cnt) - 1)->r <= p) {
+		lo = (size_t)(*cur - f->base_cnt);
+		while (lo < hi && rec(f, lo)->r <= p)
+			lo++;
+	} else {
+		while (lo < hi) { /* lo: the records at or before p */
+			size_t mid = lo + (hi - lo) / 2;
+			if (rec(f, mid)->r <= p)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+	}
+	*cur = f->base_cnt + lo;
+	o->inside = 0;
+	o->ok = 1;
+	if (lo == 0) {
+		o->ok = f->base_cnt == 0 || p >= f->ev_end;
+		o->w = (uint64_t)((int64_t)p + f->base_delta);
+		o->cnt = f->base_cnt;
+		return;
+	}
+	r = rec(f, lo - 1);
+	if (p < r->r + r->rlen) {
+		o->w = r->w;
+		o->cnt = f->base_cnt + lo - 1;
+		o->inside = p != r->r;
+		return;
+	}
+	o->w = p + (r->w + r->wlen) - (r->r + r->rlen);
+	o->cnt = f->base_cnt + lo;
+}
+
+/* After each inner call: map the ends of its open truncated match while
+ * the ring has them. */
+static void keep_trunc(struct uriscan__defang *d)
+{
+	uint64_t ms, lf;
+
+	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
+		return;
+	if (!d->has_ms || d->c_ms != ms) {
+		lookup(&d->f, ms, &d->m_ms, &d->cur);
+		d->c_ms = ms;
+		d->has_ms = 1;
+	}
+	if (!d->has_lf || d->c_lf != lf) {
+		lookup(&d->f, lf, &d->m_lf, &d->cur);
+		d->c_lf = lf;
+		d->has_lf = 1;
+	}
+}
+
+/* The inner match m as the caller sees it; 0: not reported (it ends
+ * inside a form's refanged bytes). */
+static int map(struct uriscan__defang *d, struct uriscan_match *m)
+{
+	struct mapped s, e;
+	uint64_t rs = m->offset, re = m->offset + m->length;
+
+	lookup(&d->f, rs, &s, &d->cur);
+	if (!s.ok && d->has_ms && d->c_ms == rs)
+		s = d->m_ms;
+	lookup(&d->f, re, &e, &d->cur);
+	if (!e.ok && d->has_lf && d->c_lf == re)
+		e = d->m_lf;
+	if (e.inside)
+		return 0;
+	m->offset = s.w;
+	m->length = e.w - s.w;
+	if (e.cnt > s.cnt || s.inside)
+		m->flags |= URISCAN_MATCH_DEFANGED;
+	else if (d->phase == D_CHUNK && s.w >= d->wpos &&
+	         s.w - d->wpos + m->nbytes <= d->clen)
+		/* as written: in the caller's chunk, as without the flag */
+		m->bytes = (const char *)d->chunk + (s.w - d->wpos);
+	return 1;
+}
+
+int uriscan__defang_new(enum uriscan_grammar g,
+                        const struct uriscan_extract_options *opt,
+                        struct uriscan__defang **out)
+{
+	struct uriscan_extract_options o;
+	struct uriscan__defang *d;
+	size_t max_len, cap, need;
+	int st;
+
+	*out = NULL;
+	memset(&o, 0, sizeof o);
+	o.size = sizeof o;
+	o.flags = opt->flags & ~URISCAN_EXTRACT_DEFANGED;
+	o.max_len = opt->max_len;
+	o.opaque_schemes = opt->opaque_schemes;
+	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	/* the inner extractor's seam (2 * max_len + 2 * (2 * 64 + 16)), a
+	 * piece and what is held back */
+	need = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
+	       2 * (size_t)DEFANG_OUT_FULL + 64;
+	for (cap = 1024; cap < need; cap *= 2) /* a power of two: no division */
+		if (cap > SIZE_MAX / 2 / sizeof(struct uriscan__dsub))
+			return URISCAN_E_NO_MEMORY;
+	d = calloc(1, sizeof *d);
+	if (d == NULL)
+		return URISCAN_E_NO_MEMORY;
+	d->f.ring = malloc(cap * sizeof *d->f.ring);
+	if (d->f.ring == NULL) {
+		free(d);
+		return URISCAN_E_NO_MEMORY;
+	}
+	d->f.rcap = cap;
+	d->f.simd = uriscan__find_simd_wanted(o.flags);
+	st = uriscan_extractor_new(g, &o, &d->in);
+	if (st != URISCAN_OK) {
+		free(d->f.ring);
+		free(d);
+		return st;
+	}
+	uriscan__defang_reset(d);
+	*out = d;
+	return URISCAN_OK;
+}
+
+void uriscan__defang_free(struct uriscan__defang *d)
+{
+	if (d == NULL)
+		return;
+	uriscan_extractor_free(d->in);
+	free(d->f.ring);
+	free(d);
+}
+
+void uriscan__defang_reset(struct uriscan__defang *d)
+{
+	uriscan_extractor_reset(d->in);
+	uriscan__refang_reset(&d->f);
+	d->phase = D_IDLE;
+	d->fed = d->finished = 0;
+	d->chunk = NULL;
+	d->clen = d->ccur = d->npend = 0;
+	d->wpos = 0;
+	d->has_ms = d->has_lf = 0;
+	d->cur = 0;
+}
+
+uint64_t uriscan__defang_offset(const struct uriscan__defang *d)
+{
+	return d->phase == D_CHUNK ? d->wpos + d->clen : d->wpos;
+}
+
+int uriscan__defang_feed(struct uriscan__defang *d, const char *buf,
+                         size_t len)
+{
+	if (d->phase != D_IDLE)
+		return URISCAN_E_STATE;
+	d->chunk = (const unsigned char *)buf;
+	d->clen = len;
+	d->ccur = 0;
+	d->phase = D_CHUNK;
+	return URISCAN_OK;
+}
+
+int uriscan__defang_finish(struct uriscan__defang *d)
+{
+	if (d->phase != D_IDLE)
+		return URISCAN_E_STATE;
+	d->phase = D_FINAL;
+	return URISCAN_OK;
+}
+
+/* A run of at least this many bytes of the caller's chunk in which no form
+ * can start is read by the extractor in place, not copied. */
+#define DIRECT_MIN 256u
+
+/* Hand such a run to the inner extractor when it comes next (nothing of
+ * the refanger's waits): 1 if done. Its last DEFANG_HOLD bytes are left
+ * to the refanger (a scheme word before a form, or before the next
+ * chunk's), and its last DEFANG_KEEP bytes become the refanger's history
+ * (the bytes a form looks back at). */
+static int direct_piece(struct uriscan__defang *d)
+{
+	struct uriscan__refang *f = &d->f;
+	size_t j, end, len;
+
+	if (d->npend > 0 || f->olen != f->ohand ||
+	    d->clen - d->ccur < DIRECT_MIN + DEFANG_HOLD)
+		return 0;
+	/* where the refanger's last run found the next form, else search */
+	j = f->brk && f->brk_to > d->ccur
+	        ? f->brk_to
+	        : uriscan__defang_skip(d->chunk, d->ccur, d->clen, d->clen,
+	                               f->simd);
+	f->brk = 0;
+	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
+		return 0;
+	end = j - DEFANG_HOLD;
+	len = end - d->ccur;
+	uriscan_extractor_feed(d->in, (const char *)d->chunk + d->ccur, len);
+	d->fed = 1;
+	f->obase += f->olen + len - DEFANG_KEEP;
+	memcpy(f->out, d->chunk + end - DEFANG_KEEP, DEFANG_KEEP);
+	f->olen = f->ohand = DEFANG_KEEP;
+	f->wnext += len;
+	d->ccur = end;
+	return 1;
+}
+
+/* Read more of the chunk into the refanger's buffer. */
+static void produce(struct uriscan__defang *d)
+{
+	struct uriscan__refang *f = &d->f;
+	size_t i;
+
+	if (d->npend > 0 && d->ccur == 0) {
+		/* the bytes kept from the last chunk, and enough of this one
+		 * to decide a form that starts in them */
+		unsigned char tmp[2 * DEFANG_LOOK];
+		size_t take = d->clen < DEFANG_LOOK ? d->clen : DEFANG_LOOK;
+		size_t n = d->npend + take;
+		memcpy(tmp, d->pend, d->npend);
+		memcpy(tmp + d->npend, d->chunk, take);
+		i = uriscan__refang_run(f, tmp, n, 0, d->npend, 0, 0);
+		if (i >= d->npend) {
+			d->ccur = i - d->npend;
+			d->npend = 0;
+		} else if (f->more) {
+			/* undecided at the end of tmp: all of this chunk is in
+			 * it, and a form needs fewer than DEFANG_LOOK bytes */
+			memcpy(d->pend, tmp + i, n - i);
+			d->npend = n - i;
+			d->ccur = d->clen;
+			return;
+		} else { /* the buffer is full */
+			memmove(d->pend, d->pend + i, d->npend - i);
+			d->npend -= i;
+			return;
+		}
+	}
+	if (d->ccur < d->clen) {
+		i = uriscan__refang_run(f, d->chunk, d->clen, d->ccur, d->clen, 0,
+		                        DIRECT_MIN + DEFANG_HOLD);
+		if (f->more) {
+			memcpy(d->pend, d->chunk + i, d->clen - i);
+			d->npend = d->clen - i;
+			i = d->clen;
+		}
+		d->ccur = i;
+	}
+}
+
+/* The refanged bytes at the end of out that a later byte may still
+ * rewrite: up to 5 letters after a byte that is not one (a scheme word,
+ * "htt" of "htt[p]"). Only those are held back: a match that ends before
+ * a newline is decided in its chunk, as without the flag. */
+static size_t held(const struct uriscan__refang *f)
+{
+	size_t k = 0;
+
+	while (k < f->olen && k < DEFANG_HOLD &&
+	       ((f->out[f->olen - 1 - k] | 0x20) >= 'a' &&
+	        (f->out[f->olen - 1 - k] | 0x20) <= 'z'))
+		k++;
+	return k <= 5 ? k : 0;
+}
+
+/* Give the inner extractor the refanged bytes it may read (all at eof):
+ * 1 if there were any. */
+static int hand(struct uriscan__defang *d, int eof)
+{
+	struct uriscan__refang *f = &d->f;
+	size_t end = eof ? f->olen : f->olen - held(f);
+
+	if (end <= f->ohand)
+		return 0;
+	uriscan_extractor_feed(d->in, (const char *)f->out + f->ohand,
+	                       end - f->ohand);
+	f->ohand = end;
+	d->fed = 1;
+	return 1;
+}
+
+/* The inner extractor drained its piece: keep DEFANG_KEEP bytes. */
+static void piece_done(struct uriscan__defang *d)
+{
+	struct uriscan__refang *f = &d->f;
+	size_t k = f->olen < DEFANG_KEEP ? f->olen : DEFANG_KEEP;
+	size_t shift = f->olen - k;
+
+	memmove(f->out, f->out + shift, k);
+	f->olen = k;
+	f->obase += shift;
+	f->ohand -= shift;
+}
+
+int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
+{
+	for (;;) {
+		if (d->fed) {
+			int st = uriscan_extractor_next(d->in, m);
+			keep_trunc(d);
+			if (st == URISCAN_OK) {
+				if (map(d, m))
+					return URISCAN_OK;
+				continue;
+			}
+			d->fed = 0;
+			if (d->finished) {
+				d->phase = D_DONE;
+				return URISCAN_DONE;
+			}
+			piece_done(d);
+			continue;
+		}
+		switch (d->phase) {
+		case D_CHUNK:
+			if (direct_piece(d))
+				continue;
+			produce(d);
+			/* before a run without forms nothing can rewrite the
+			 * bytes at the end: all of them */
+			if (hand(d, d->f.brk))
+				continue;
+			if (d->ccur < d->clen)
+				continue; /* (the buffer was full: never here) */
+			d->wpos += d->clen;
+			d->phase = D_IDLE;
+			return URISCAN_DONE;
+		case D_FINAL:
+			if (d->npend > 0) {
+				uriscan__refang_run(&d->f, d->pend, d->npend, 0, d->npend,
+				                    1, 0);
+				d->npend = 0;
+			}
+			if (hand(d, 1))
+				continue;
+			uriscan_extractor_finish(d->in);
+			d->finished = 1;
+			d->fed = 1;
+			continue;
+		default:
+			return URISCAN_DONE;
+		}
+	}
+}
+
+int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
+                            const struct uriscan_extract_options *opt,
+                            uriscan_match_fn cb, void *user, uint64_t *count)
+{
+	uriscan_extractor *x;
+	struct uriscan_match m;
+	uint64_t n = 0;
+	int st = uriscan_extractor_new(g, opt, &x), stop = 0;
+
+	if (st != URISCAN_OK)
+		return st;
+	uriscan_extractor_feed(x, s, len);
+	while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+		n++;
+		stop = cb(user, &m) != 0;
+	}
+	if (!stop) {
+		uriscan_extractor_finish(x);
+		while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+			n++;
+			stop = cb(user, &m) != 0;
+		}
+	}
+	uriscan_extractor_free(x);
+	if (count)
+		*count = n;
+	return URISCAN_OK;
+}

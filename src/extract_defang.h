@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * extract_defang.h: URISCAN_EXTRACT_DEFANGED (extract_defang.c): an
+ * extractor without the flag reading the refanged text (defang.h), its
+ * matches mapped back to the text as written. extract.c hands the public
+ * calls of an extractor with the flag to these. Internal; not installed.
+ */
+#ifndef URISCAN_EXTRACT_DEFANG_H
+#define URISCAN_EXTRACT_DEFANG_H
+
+#include "internal.h"
+
+struct uriscan__defang;
+
+/* opt has URISCAN_EXTRACT_DEFANGED and was checked (extract_cfg_init). */
+int uriscan__defang_new(enum uriscan_grammar g,
+                        const struct uriscan_extract_options *opt,
+                        struct uriscan__defang **out);
+void uriscan__defang_free(struct uriscan__defang *d);
+void uriscan__defang_reset(struct uriscan__defang *d);
+int uriscan__defang_feed(struct uriscan__defang *d, const char *buf,
+                         size_t len);
+int uriscan__defang_finish(struct uriscan__defang *d);
+int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m);
+uint64_t uriscan__defang_offset(const struct uriscan__defang *d);
+int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
+                            const struct uriscan_extract_options *opt,
+                            uriscan_match_fn cb, void *user, uint64_t *count);
+
+/* extract.c: the truncated match x has open, if any: 1 with its first
+ * byte's and its longest prefix's end's stream offsets. */
+int uriscan__extractor_open_trunc(const uriscan_extractor *x, uint64_t *ms,
+                                  uint64_t *lf);
+
+#endif

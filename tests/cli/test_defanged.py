@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""test_defanged.py: `uriscan extract --defanged` against
+tests/vectors/extract-defanged.tsv (the answers of
+tests/core/test_extract_defanged.c and the Python tests).
+
+Usage: test_defanged.py UCLI VECTORS
+
+For each vector: JSON Lines offset, length (the text as written), url (the
+refanged URL) and "defanged"; the TSV DEFANGED column; -o the refanged URLs.
+Then all vectors as one report text (one per line): the same matches, with
+-j 2 (one thread: the blocks keep offsets only) and in a pipe; without
+--defanged no record has the key or the column. Prints TAP.
+"""
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "tests"))
+from tap import done, ok  # noqa: E402 (tests/tap.py)
+from vectors import defanged_cases  # noqa: E402
+
+cli, path = sys.argv[1], sys.argv[2]
+
+
+def run(args, data):
+    p = subprocess.run([cli, "extract", *args], input=data,
+                       capture_output=True, timeout=60)
+    return p.returncode, p.stdout
+
+
+def flags(opts):
+    a = ["--defanged"]
+    if opts.get("opaque"):
+        a.append("--opaque")
+    if opts.get("trim") is False:
+        a.append("--no-trim")
+    if opts.get("keep_cut"):
+        a.append("--keep-cut")
+    return a
+
+
+cases = defanged_cases(path)
+for where, opts, text, want in cases:
+    a = flags(opts)
+    rc, out = run(a + ["--format=jsonl"], text)
+    got = []
+    for line in out.splitlines():
+        r = json.loads(line)
+        got.append((r["offset"], r["length"], r["url"].encode("utf-8", "surrogateescape"),
+                    r["defanged"], r["cut"]))
+    good = got == want and rc == (0 if want else 1)
+    rc, tsv = run(a, text)
+    col = 4 if opts.get("keep_cut") else 3
+    rows = [r.split(b"\t") for r in tsv.splitlines()]
+    good = good and [(int(r[0]), int(r[1]), r[col - 1] == b"true", r[col])
+                     for r in rows] == [(o, n, d, u) for o, n, u, d, _ in want]
+    rc, only = run(a + ["-o"], text)
+    good = good and only.splitlines() == [u for _, _, u, _, _ in want]
+    ok(good, f"{where}: jsonl, tsv and -o" + ("" if good else f": {got} vs {want}"))
+
+# one report text: every vector of the default options on its own line
+report = b"".join(t + b"\n" for _, o, t, _ in cases
+                  if list(o) == ["defanged"] and b"\n" not in t and b"\r" not in t)
+report = report * 40
+rc, one = run(["--defanged", "--format=jsonl"], report)
+n = len(one.splitlines())
+ok(rc == 0 and n > 100 and
+   sum(json.loads(l)["defanged"] for l in one.splitlines()) > 50,
+   f"the vectors as one text: {n} matches, most defanged")
+big = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"uriscan-defanged-{os.getpid()}.txt")
+with open(big, "wb") as f:
+    f.write(report * 16)  # 1.7 MB: -j 2 maps files over 1 MiB
+try:
+    p1 = subprocess.run([cli, "extract", "--defanged", big], capture_output=True, timeout=60)
+    p2 = subprocess.run([cli, "extract", "--defanged", "-j", "2", big],
+                        capture_output=True, timeout=60)
+    ok(p1.returncode == 0 and p1.stdout == p2.stdout and
+       os.path.getsize(big) > (1 << 20),
+       "-j 2 --defanged: the output of -j 1")
+finally:
+    os.unlink(big)
+rc, plain = run(["--format=jsonl"], report)
+rc2, plain_tsv = run([], report)
+ok(b'"defanged"' not in plain and
+   all(len(r.split(b"\t")) == 3 for r in plain_tsv.splitlines()),
+   "without --defanged: no defanged key, no column")
+done()
