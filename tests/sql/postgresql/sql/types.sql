@@ -1,0 +1,67 @@
+-- Comparison, GROUP BY, DISTINCT, indexes and joins on the normal form:
+-- "HTTP://Example.com:80/%7e" and "http://example.com/~" are one value.
+CREATE TABLE t (id serial, u uri);
+INSERT INTO t (u) VALUES ('HTTP://Example.com:80/%7e'), ('http://example.com/~'),
+  ('http://example.com:/~'), ('http://EXAMPLE.com/%7E'), ('http://example.com/a'),
+  ('http://example.com/b'), ('https://example.com:443'), ('https://example.com/'),
+  ('http://example.com/a/./b/../c');
+SELECT 'HTTP://Example.com:80/%7e'::uri = 'http://example.com/~'::uri AS eq,
+       'http://a/x'::uri < 'http://a/y'::uri AS lt,
+       'http://a/x'::uri <> 'HTTP://A/x'::uri AS ne;
+SELECT count(DISTINCT u) FROM t;
+SELECT u, count(*) FROM t GROUP BY u ORDER BY u;
+SELECT u FROM t WHERE u = 'http://example.com/~' ORDER BY id;
+-- the value keeps its text; uri_normalize gives the normal form
+SELECT u, uri_normalize(u) FROM t ORDER BY id;
+-- a btree index answers =, and a unique index refuses a second spelling
+CREATE INDEX t_u ON t (u);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT id FROM t WHERE u = 'http://example.com/~';
+SELECT id FROM t WHERE u = 'http://example.com/~' ORDER BY id;
+SELECT id FROM t WHERE u > 'http://example.com/a' AND u < 'http://example.com/c' ORDER BY id;
+CREATE INDEX t_uh ON t USING hash (u);
+DROP INDEX t_u;
+EXPLAIN (COSTS OFF) SELECT id FROM t WHERE u = 'http://example.com/~';
+SELECT id FROM t WHERE u = 'HTTP://EXAMPLE.COM:80/~' ORDER BY id;
+RESET enable_seqscan;
+CREATE TABLE uq (u uri UNIQUE);
+INSERT INTO uq VALUES ('http://example.com/~');
+INSERT INTO uq VALUES ('HTTP://Example.com:80/%7e');
+-- hash joins, hash aggregation, merge joins
+SET enable_sort = off;
+SELECT count(*) FROM t a JOIN t b ON a.u = b.u;
+RESET enable_sort;
+SET enable_hashjoin = off; SET enable_nestloop = off;
+SELECT count(*) FROM t a JOIN t b ON a.u = b.u;
+RESET enable_hashjoin; RESET enable_nestloop;
+-- hash partitioning (the extended hash)
+CREATE TABLE p (u uri) PARTITION BY HASH (u);
+CREATE TABLE p0 PARTITION OF p FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE p1 PARTITION OF p FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+INSERT INTO p SELECT u FROM t;
+SELECT count(*) FROM p GROUP BY u HAVING count(*) > 1 ORDER BY 1;
+SELECT (SELECT count(DISTINCT tableoid) FROM p WHERE u = x.u) FROM t x ORDER BY id LIMIT 4;
+-- binary COPY round trip (send and receive)
+COPY t TO '/dev/null' (FORMAT binary);
+CREATE TEMP TABLE iris (i iri);
+INSERT INTO iris VALUES ('http://h/%C3%A9'), ('http://H/é'), ('http://h/e');
+SELECT count(DISTINCT i) FROM iris;
+-- an index on an expression (IMMUTABLE functions)
+CREATE TABLE logs (ref text);
+INSERT INTO logs VALUES ('http://www.example.co.uk/a'), ('https://shop.example.co.uk/'),
+  ('http://0x7f.1/'), ('not a url'), ('http://example.org/?utm_source=x');
+CREATE INDEX logs_site ON logs (uri_site(uri(ref))) WHERE uri_is_valid(ref);
+SELECT uri_site(uri(ref)) AS site, count(*) FROM logs WHERE uri_is_valid(ref)
+GROUP BY 1 ORDER BY 2 DESC, 1;
+-- a parallel sequential scan plans workers for uriscan's functions
+CREATE TABLE big AS SELECT 'http://h' || g || '.example/p?q=' || g AS u
+  FROM generate_series(1, 20000) g;
+ANALYZE big;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM big WHERE uri_is_valid(u);
+SELECT count(*) FROM big WHERE uri_is_valid(u);
+EXPLAIN (COSTS OFF) SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1;
+SELECT count(*) FROM (SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1) s;
+RESET parallel_setup_cost; RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size; RESET max_parallel_workers_per_gather;
