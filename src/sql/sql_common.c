@@ -77,6 +77,40 @@ size_t usql_percent_encode(const char *s, size_t len, char *out)
 	return n;
 }
 
+int usql_is_text(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		unsigned c = *p, n, min, cp;
+		if (c == 0)
+			return 0;
+		if (c < 0x80) {
+			p++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1, min = 0x80, cp = c & 0x1f;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2, min = 0x800, cp = c & 0x0f;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3, min = 0x10000, cp = c & 0x07;
+		else
+			return 0;
+		if ((size_t)(end - p) <= n)
+			return 0;
+		for (unsigned i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				return 0;
+			cp = (cp << 6) | (p[i] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return 0;
+		p += n + 1;
+	}
+	return 1;
+}
+
 void usql_segs_init(struct usql_segs *it, const char *p, size_t len)
 {
 	it->p = p;

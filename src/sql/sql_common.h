@@ -40,6 +40,10 @@ size_t usql_error_text(char *buf, int status, size_t off, const char *s,
  * Returns the length written. */
 size_t usql_percent_encode(const char *s, size_t len, char *out);
 
+/* 1 when s[0, len) is strict UTF-8 (RFC 3629: no overlong form, no
+ * surrogate, nothing above U+10FFFF) without a NUL byte, else 0. */
+int usql_is_text(const char *s, size_t len);
+
 /* The segments of a path: a leading '/' starts none ("/a/b" gives a, b;
  * "/" gives one empty segment; "" none; "a//b/" gives a, "", b, ""). */
 struct usql_segs {

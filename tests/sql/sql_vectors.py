@@ -22,7 +22,8 @@ What applies, and why the rest does not:
    no opaque schemes, trimmed, no cut matches; no row without options
    truncates);
  - query-params.tsv: get rows whose flags are the extensions' (plus, '&');
- - confusion.tsv, host-address.tsv: every row; site.tsv: the rows of
+ - confusion.tsv, host-address.tsv: every row (but an IPv6 address
+   without brackets: in a URL it is no host); site.tsv: the rows of
    lower-case ASCII names.
 """
 import os
@@ -131,6 +132,8 @@ def host_address():
     URL; a name or a host the browser refuses has no address."""
     out = []
     for where, host, expect in V.host_address_cases(_vec("host-address.tsv")):
+        if b":" in host and not host.startswith(b"["):
+            continue  # an IPv6 address without brackets is no URL's host
         url = b"http://" + host + b"/"
         if isinstance(expect, tuple) or expect["family"] is None:
             out.append((where, url, None, None))
