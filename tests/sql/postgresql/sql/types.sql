@@ -65,3 +65,30 @@ EXPLAIN (COSTS OFF) SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1;
 SELECT count(*) FROM (SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1) s;
 RESET parallel_setup_cost; RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size; RESET max_parallel_workers_per_gather;
+-- the recipes of docs/sql.md, on a small log
+CREATE TABLE access_log (ts timestamptz, client inet, method text, target text,
+  status int, referer text, agent text);
+INSERT INTO access_log (ts, client, target, referer) VALUES
+  ('2026-01-01', '10.0.0.1', '/a', 'https://www.google.co.uk/search?q=x'),
+  ('2026-01-01', '10.0.0.2', '/b', 'https://news.google.co.uk/'),
+  ('2026-01-01', '10.0.0.3', 'http://0x7f.1/admin', 'http://blog.example.org/p'),
+  ('2026-01-01', '10.0.0.4', '/proxy?url=http://2130706433/x', '-'),
+  ('2026-01-01', '10.0.0.5', '/proxy?url=http%3A%2F%2F%5B%3A%3Affff%3A10.0.0.1%5D%2F', 'not a url'),
+  ('2026-01-01', '10.0.0.6', 'http://example.com/', 'http://[::1]:8080/');
+SELECT uri_site(referer::uri) AS site, count(*)
+FROM access_log WHERE uri_is_valid(referer)
+GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20;
+SELECT ts, client, target, uri_host_inet(u), uri_ip_class(u)
+FROM access_log,
+     LATERAL (VALUES (target),
+                     (uri_query_get(CASE WHEN uri_is_valid(target)
+                                         THEN target::uri END, 'url'))) v(s),
+     LATERAL (SELECT s::uri WHERE uri_is_valid(s)) x(u)
+WHERE uri_ip_class(u) IN ('loopback', 'private', 'link-local', 'shared',
+                          'unspecified')
+ORDER BY client;
+CREATE TABLE tickets (id int, body text);
+INSERT INTO tickets VALUES (1, 'see https://a.example/x, and (http://b.example/y).'),
+  (2, 'nothing'), (3, 'ü http://c.example/ü?q');
+SELECT t.id, x.byte_offset, x.url
+FROM tickets t, uri_extract(t.body) x ORDER BY 1, 2;
