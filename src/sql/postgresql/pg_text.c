@@ -8,6 +8,7 @@
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #include "sql_common.h"
@@ -61,6 +62,9 @@ static int put_match(void *user, const struct uriscan_match *m)
 	Datum values[2];
 	bool nulls[2] = {false, false};
 
+	/* a long text can be cancelled between two matches (the library
+	 * allocates nothing in uriscan_extract: leaving it is safe) */
+	CHECK_FOR_INTERRUPTS();
 	values[0] = Int64GetDatum((int64)m->offset);
 	values[1] = PointerGetDatum(
 	    cstring_to_text_with_len(m->bytes, (int)m->nbytes));

@@ -275,6 +275,9 @@ Datum pgus_iri_to_uri(PG_FUNCTION_ARGS)
 	int st;
 
 	pgus_arg(fcinfo, 0, &v);
+	if (v.text_len > (MaxAllocSize - 1) / 3)
+		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+		                errmsg("iri value too long to map to a uri")));
 	cap = 3 * v.text_len + 1;
 	out = palloc(cap);
 	st = uriscan_iri_to_uri(v.text, v.text_len, 0, out, cap, &n, NULL);
