@@ -140,7 +140,11 @@ def temp_server(bindir, pkglibdir, sharedir, module, sql, control):
         raise SystemExit(128 + signum)
     old = {s: signal.signal(s, on_signal)
            for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
-    root = tempfile.mkdtemp(prefix="uriscan-pg-")
+    # in /tmp when it can be: the server's user must reach the directory
+    # (a TMPDIR under /root is not reachable by postgres), and a Unix
+    # socket's path has at most 107 bytes
+    base = "/tmp" if os.access("/tmp", os.W_OK | os.X_OK) else None
+    root = tempfile.mkdtemp(prefix="uriscan-pg-", dir=base)
     server = None
     try:
         os.chmod(root, 0o755)
