@@ -58,11 +58,17 @@ class Server:
         self.log = os.path.join(root, "run", "server.log")
         self.started = False
 
-    def run(self, argv, **kw):
+    def run(self, argv, timeout=180):
+        """argv as the server's user; a command that hangs (initdb, pg_ctl)
+        is killed after timeout seconds: a RuntimeError."""
         if self.user:
             argv = ["runuser", "-u", self.user, "--"] + argv
-        return subprocess.run(argv, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, **kw)
+        try:
+            return subprocess.run(argv, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True,
+                                  timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError("%s: no answer after %d s" % (argv[-1], timeout))
 
     def start(self):
         r = self.run([os.path.join(self.bindir, "initdb"), "-D", self.data,
@@ -82,29 +88,11 @@ class Server:
     def stop(self):
         if self.started:
             self.started = False
-            self.run([os.path.join(self.bindir, "pg_ctl"), "-D", self.data,
-                      "-m", "immediate", "-w", "stop"])
-
-
-def copy_install(root, a):
-    """bin, lib (modules only) and share at their paths under root."""
-    at = lambda p: root + os.path.abspath(p)  # noqa: E731
-    os.makedirs(at(a.bindir))
-    for f in os.listdir(a.bindir):
-        src = os.path.join(a.bindir, f)
-        if os.path.isfile(src):
-            shutil.copy2(src, at(a.bindir))
-    os.makedirs(at(a.pkglibdir))
-    for f in os.listdir(a.pkglibdir):
-        src = os.path.join(a.pkglibdir, f)
-        if os.path.isfile(src) and f.endswith(".so"):
-            shutil.copy2(src, at(a.pkglibdir))
-    shutil.copytree(a.sharedir, at(a.sharedir), symlinks=True)
-    ext = os.path.join(at(a.sharedir), "extension")
-    shutil.copy2(a.module, os.path.join(at(a.pkglibdir), "uriscan.so"))
-    shutil.copy2(a.sql, ext)
-    shutil.copy2(a.control, ext)
-    return at(a.bindir)
+            try:
+                self.run([os.path.join(self.bindir, "pg_ctl"), "-D", self.data,
+                          "-m", "immediate", "-w", "stop"], timeout=60)
+            except RuntimeError:
+                pass  # the temporary root goes all the same
 
 
 def copy_install(root, bindir, pkglibdir, sharedir, module, sql, control):
