@@ -60,6 +60,16 @@ ANALYZE big;
 SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
 EXPLAIN (COSTS OFF) SELECT count(*) FROM big WHERE uri_is_valid(u);
+-- and runs them in every worker it planned
+CREATE FUNCTION workers_launched(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || q LOOP
+    IF line ~ 'Workers Launched' THEN RETURN trim(line); END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;
+SELECT workers_launched('SELECT count(*) FROM big WHERE uri_is_valid(u) AND uri_host(u::uri) IS NOT NULL');
 SELECT count(*) FROM big WHERE uri_is_valid(u);
 EXPLAIN (COSTS OFF) SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1;
 SELECT count(*) FROM (SELECT uri_host(u::uri), count(*) FROM big GROUP BY 1) s;
