@@ -51,12 +51,12 @@ Datum pgus_make(enum uriscan_grammar g, const char *s, size_t len)
 {
 	struct uriscan_uri u;
 	struct uriscan_error err;
+	pgus_meta m;
 	char *norm;
 	size_t cap, norm_len, spans, total;
 	unsigned flags = 0;
 	int st;
-	pgus_hdr *h;
-	char *p;
+	char *h, *p;
 
 	st = uriscan_parse(g, s, len, 0, &u);
 	if (st != URISCAN_OK)
@@ -79,20 +79,23 @@ Datum pgus_make(enum uriscan_grammar g, const char *s, size_t len)
 	if (norm_len == len && memcmp(norm, s, len) == 0)
 		flags |= PGUS_NORM_SAME;
 	spans = PGUS_NCOMP * span_size(flags);
-	total = sizeof(pgus_hdr) + spans + len +
+	total = VARHDRSZ + sizeof m + spans + len +
 	        ((flags & PGUS_NORM_SAME) ? 0 : norm_len);
 	if (total > MaxAllocSize)
 		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 		                errmsg("%s value too long", pgus_type_name(g))));
 	h = palloc0(total);
 	SET_VARSIZE(h, total);
-	h->version = PGUS_VERSION;
-	h->grammar = (uint8)g;
-	h->flags = (uint8)flags;
-	h->host_type = (uint8)u.host_type;
-	h->present = u.present & ((1u << PGUS_NCOMP) - 1);
-	h->text_len = (uint32)len;
-	p = (char *)(h + 1);
+	memset(&m, 0, sizeof m);
+	m.version = PGUS_VERSION;
+	m.grammar = (uint8)g;
+	m.flags = (uint8)flags;
+	m.host_type = (uint8)u.host_type;
+	m.present = u.present & ((1u << PGUS_NCOMP) - 1);
+	m.text_len = (uint32)len;
+	p = VARDATA(h);
+	memcpy(p, &m, sizeof m);
+	p += sizeof m;
 	for (unsigned c = 0; c < PGUS_NCOMP; c++) {
 		if (flags & PGUS_WIDE) {
 			uint32 sp[2] = {u.part[c].off, u.part[c].len};
@@ -112,45 +115,59 @@ Datum pgus_make(enum uriscan_grammar g, const char *s, size_t len)
 
 void pgus_arg(FunctionCallInfo fcinfo, int n, pgus_view *v)
 {
-	const pgus_hdr *h = (const pgus_hdr *)PG_DETOAST_DATUM(PG_GETARG_DATUM(n));
-	size_t total = VARSIZE(h), spans;
+	Pointer datum = DatumGetPointer(PG_GETARG_DATUM(n));
+	Pointer value = (Pointer)PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(n));
+	const char *p = VARDATA_ANY(value);
+	size_t size = VARSIZE_ANY_EXHDR(value), spans;
 
-	if (total < sizeof *h || h->version != PGUS_VERSION)
+	if (size < sizeof v->m)
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
 		                errmsg("uri value of an unknown format")));
-	spans = PGUS_NCOMP * span_size(h->flags);
-	if (total < sizeof *h + spans + h->text_len)
+	memcpy(&v->m, p, sizeof v->m);
+	if (v->m.version != PGUS_VERSION)
+		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+		                errmsg("uri value of an unknown format")));
+	spans = PGUS_NCOMP * span_size(v->m.flags);
+	if (size - sizeof v->m < spans ||
+	    size - sizeof v->m - spans < v->m.text_len)
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
 		                errmsg("uri value shorter than its text")));
-	v->h = h;
-	v->g = (enum uriscan_grammar)h->grammar;
-	v->text = (const char *)(h + 1) + spans;
-	v->text_len = h->text_len;
-	if (h->flags & PGUS_NORM_SAME) {
+	v->datum = datum;
+	v->value = value;
+	v->g = (enum uriscan_grammar)v->m.grammar;
+	v->spans = p + sizeof v->m;
+	v->text = v->spans + spans;
+	v->text_len = v->m.text_len;
+	if (v->m.flags & PGUS_NORM_SAME) {
 		v->norm = v->text;
 		v->norm_len = v->text_len;
 	} else {
 		v->norm = v->text + v->text_len;
-		v->norm_len = total - sizeof *h - spans - h->text_len;
+		v->norm_len = size - sizeof v->m - spans - v->m.text_len;
 	}
+}
+
+void pgus_free(pgus_view *v)
+{
+	if (v->value != v->datum)
+		pfree(v->value);
 }
 
 int pgus_component(const pgus_view *v, unsigned c, const char **p,
                    size_t *len)
 {
-	const char *sp = (const char *)(v->h + 1);
 	size_t off;
 
-	if (c >= PGUS_NCOMP || !((v->h->present >> c) & 1u))
+	if (c >= PGUS_NCOMP || !((v->m.present >> c) & 1u))
 		return 0;
-	if (v->h->flags & PGUS_WIDE) {
+	if (v->m.flags & PGUS_WIDE) {
 		uint32 s[2];
-		memcpy(s, sp + c * sizeof s, sizeof s);
+		memcpy(s, v->spans + c * sizeof s, sizeof s);
 		off = s[0];
 		*len = s[1];
 	} else {
 		uint16 s[2];
-		memcpy(s, sp + c * sizeof s, sizeof s);
+		memcpy(s, v->spans + c * sizeof s, sizeof s);
 		off = s[0];
 		*len = s[1];
 	}
@@ -308,6 +325,8 @@ static int cmp_norm(FunctionCallInfo fcinfo)
 	c = memcmp(a.norm, b.norm, Min(a.norm_len, b.norm_len));
 	if (c == 0 && a.norm_len != b.norm_len)
 		c = a.norm_len < b.norm_len ? -1 : 1;
+	pgus_free(&a);
+	pgus_free(&b);
 	return c < 0 ? -1 : c > 0;
 }
 
@@ -328,19 +347,25 @@ PG_FUNCTION_INFO_V1(pgus_hash);
 Datum pgus_hash(PG_FUNCTION_ARGS)
 {
 	pgus_view v;
+	Datum h;
 
 	pgus_arg(fcinfo, 0, &v);
-	return hash_any((const unsigned char *)v.norm, (int)v.norm_len);
+	h = hash_any((const unsigned char *)v.norm, (int)v.norm_len);
+	pgus_free(&v);
+	return h;
 }
 
 PG_FUNCTION_INFO_V1(pgus_hash_extended);
 Datum pgus_hash_extended(PG_FUNCTION_ARGS)
 {
 	pgus_view v;
+	Datum h;
 
 	pgus_arg(fcinfo, 0, &v);
-	return hash_any_extended((const unsigned char *)v.norm, (int)v.norm_len,
-	                         PG_GETARG_INT64(1));
+	h = hash_any_extended((const unsigned char *)v.norm, (int)v.norm_len,
+	                      PG_GETARG_INT64(1));
+	pgus_free(&v);
+	return h;
 }
 
 PG_FUNCTION_INFO_V1(pgus_normalize);

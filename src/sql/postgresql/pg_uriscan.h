@@ -9,10 +9,14 @@
  * again) and its normal form (what =, <, hashing, GROUP BY and indexes
  * compare; left out when it is the text itself, the common case):
  *
- *   struct pgus_hdr   version, grammar, flags, present components, lengths
+ *   varlena header    4 bytes when built; 1 byte on disk for a short value
+ *   struct pgus_meta  version, grammar, flags, present components, length
  *   spans             8 x {offset, length}: uint16 each, or uint32 (WIDE)
  *   text              the bytes as written (no NUL)
  *   normal form       unless NORM_SAME
+ * A value is read where it lies (a short value is not copied to give it a
+ * 4-byte header: comparisons in sorts and index builds would allocate
+ * each time), so the parts after the header are read with memcpy.
  */
 #ifndef URISCAN_PG_URISCAN_H
 #define URISCAN_PG_URISCAN_H
@@ -28,19 +32,21 @@
 #define PGUS_NORM_SAME 2u /* the normal form is the text */
 #define PGUS_NCOMP (URISCAN_FRAGMENT + 1)
 
-typedef struct pgus_hdr {
-	int32 vl_len_;
+typedef struct pgus_meta {
 	uint8 version;
 	uint8 grammar;   /* URISCAN_RFC3986 (uri) or URISCAN_RFC3987 (iri) */
 	uint8 flags;     /* PGUS_* */
 	uint8 host_type; /* enum uriscan_host_type */
 	uint32 present;  /* bit c: component c < PGUS_NCOMP is present */
 	uint32 text_len;
-} pgus_hdr;
+} pgus_meta;
 
 /* A stored value read: pointers into it (valid as long as the value). */
 typedef struct pgus_view {
-	const pgus_hdr *h;
+	pgus_meta m;
+	const char *spans;
+	Pointer datum;   /* the argument as given */
+	Pointer value;   /* as read: datum, or a detoasted copy */
 	enum uriscan_grammar g;
 	const char *text;
 	size_t text_len;
@@ -48,8 +54,11 @@ typedef struct pgus_view {
 	size_t norm_len;
 } pgus_view;
 
-/* The value of argument n, detoasted, as a view. */
+/* The value of argument n, detoasted (a short value read in place), as a
+ * view; pgus_free frees what pgus_arg copied (for the comparison and hash
+ * support functions, called many times in one memory context). */
 void pgus_arg(FunctionCallInfo fcinfo, int n, pgus_view *v);
+void pgus_free(pgus_view *v);
 
 /* Component c of v: 1 and the bytes (*p, *len), or 0 when absent. */
 int pgus_component(const pgus_view *v, unsigned c, const char **p,
