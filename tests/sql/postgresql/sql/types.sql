@@ -102,3 +102,10 @@ INSERT INTO tickets VALUES (1, 'see https://a.example/x, and (http://b.example/y
   (2, 'nothing'), (3, 'ü http://c.example/ü?q');
 SELECT t.id, x.byte_offset, x.url
 FROM tickets t, uri_extract(t.body) x ORDER BY 1, 2;
+-- long values, stored compressed (TOAST): sorted, hashed, compared
+CREATE TABLE long_u AS SELECT ('http://h/' || repeat('ab', 50000) || (g % 3))::uri AS u
+  FROM generate_series(1, 30) g;
+CREATE INDEX long_u_h ON long_u USING hash (u);
+SELECT count(DISTINCT u), count(*) FILTER (WHERE u = ('HTTP://H/' || repeat('ab', 50000) || '1')::uri)
+FROM long_u;
+SELECT length(uri_path(u)) FROM long_u GROUP BY 1;
