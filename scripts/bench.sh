@@ -37,6 +37,11 @@
 #                      (bench/perf_profile.py, perf's cpu-clock; installs
 #                      linux-perf as for the peers); what follows -- goes to
 #                      perf_profile.py (e.g. -- --only uriscan:rfc3987:parse)
+#   --sql              instead of the timed run, the SQL extensions' rows
+#                      (bench/sql_bench.py: PostgreSQL and SQLite against
+#                      the regex and LIKE queries a user writes today, and
+#                      the engines' function-call overhead; with --quick, a
+#                      short run)
 #   --cpu N            pin to CPU N (default: the last CPU; 'none' to not pin)
 #   --ada DIR          add ada's rows (ada:can_parse, ada:url_aggregator) and
 #                      the "vs ada" ratios: DIR holds ada's single-file
@@ -59,7 +64,7 @@ tool=$here/bench/benchtool.py
 py=${PYTHON:-python3}
 
 json=0 save='' baseline=0 compare_old='' compare_new='' markdown='' callgrind=0
-perf=0
+perf=0 sql=0
 cpu=auto install=1 nolog=0 quick=0 ada=${URISCAN_BENCH_ADA:-} extra=
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -79,6 +84,7 @@ while [ $# -gt 0 ]; do
 		if [ $# -gt 1 ] && [ "${2#-}" = "$2" ]; then markdown=$2; shift; fi ;;
 	--callgrind) callgrind=1 ;;
 	--perf) perf=1 ;;
+	--sql) sql=1 ;;
 	--cpu) cpu=$2; shift ;;
 	--ada) ada=$2; shift ;;
 	--no-install) install=0 ;;
@@ -147,6 +153,15 @@ fi
 # older build dirs had the CLI off; ada as given this time (none: no rows)
 meson configure "$build" -Dcli=true -Dada="$ada" >/dev/null
 ninja -C "$build" bench/bench src/cli/uriscan >&2
+if [ $sql = 1 ]; then
+	ninja -C "$build" >&2 # the extensions (src/sql/), when configured
+	sqlpy=$py # one whose sqlite3 loads extensions (Debian's does)
+	"$py" -c 'import sqlite3; sqlite3.Connection.enable_load_extension' \
+		2>/dev/null || { [ -x /usr/bin/python3 ] && sqlpy=/usr/bin/python3; }
+	if [ $quick = 1 ]; then set -- --copies 2 --reps 3; else set -- --copies 20 --reps 7; fi
+	[ -n "$save" ] && set -- "$@" --json "$save"
+	exec "$sqlpy" "$here/bench/sql_bench.py" --build "$build" "$@"
+fi
 
 # 3. datasets, named relative to the repository (they end up in the JSON)
 cd "$here"

@@ -10,7 +10,8 @@ set -euo pipefail
 pkgs=(ragel meson ninja-build gcc pkg-config python3 clang libclang-rt-14-dev
       liburiparser-dev libidn2-dev libpsl-dev publicsuffix libicu-dev g++ valgrind
       python3-dev python3-pytest python3-mesonpy python3-dask python3-distributed
-      patchelf python3-venv groff-base python3-pandas python3-mypy ccache)
+      patchelf python3-venv groff-base python3-pandas python3-mypy ccache
+      postgresql-15 postgresql-server-dev-15 libsqlite3-dev sqlite3)
 if [ "${1:-}" = "--bench" ]; then
   pkgs+=(libcurl4-openssl-dev libglib2.0-dev libhttp-parser-dev g++
          libboost-url1.81-dev python3-rfc3986 python3-rfc3987)

@@ -79,6 +79,10 @@ def main():
                "_core.pyi" in names and len(names) == 6,
                "the Python package uriscan is complete", sorted(names))
             want |= py_pkg
+        # the database extensions (src/sql/): what their meson.build lists,
+        # at the absolute paths the servers name (pg_config's pkglibdir)
+        want |= {f[1:] for f in
+                 os.environ.get("URISCAN_SQL_INSTALLED", "").split(os.pathsep) if f}
         ok(found == want, "installed files are exactly the expected ones",
            f"missing: {sorted(want - found)}\nunexpected: {sorted(found - want)}")
         ok(os.path.islink(root(os.path.join(libdir, "liburiscan.so"))),
