@@ -187,7 +187,9 @@ def test_browser_host_wpt():
         else:
             assert got == want, text
             agree += 1
-    assert agree + unavailable + len(listed) == len(cases) and len(cases) == 547
+    # without ICU a listed case (all need IDNA) is counted as unavailable
+    assert agree + unavailable + (len(listed) if uriscan.uts46_available() else 0) == \
+        len(cases) and len(cases) == 547
 
 
 def test_browser_host_errors():
@@ -196,7 +198,7 @@ def test_browser_host_errors():
     assert uriscan.browser_host("//0x7f.1/a") == "127.0.0.1"
     assert uriscan.browser_host("http://[::ffff:127.0.0.1]/") == "[::ffff:7f00:1]"
     assert uriscan.browser_host("foo://H%41/") == "H%41"  # opaque: as written
-    assert uriscan.browser_host("ssh://git@h\u00e9/") == "h%C3%A9"
+    assert uriscan.browser_host("ssh://git@h\u00e9/") == "h%C3%A9"  # no IDNA: no ICU needed
     with pytest.raises(uriscan.InvalidURI):
         uriscan.browser_host("file://user@host/p")  # no userinfo in file:
     for url in ("mailto:a@example.com", "/relative"):
@@ -213,7 +215,7 @@ def test_browser_host_errors():
         uriscan.browser_host("http://example.com:65536/")
     assert e.value.status == "syntax"
     idn = "http://b\u00fccher.de/"
-    if uriscan.idna_available():
+    if uriscan.uts46_available():
         assert uriscan.browser_host(idn) == "xn--bcher-kva.de"
         assert uriscan.browser_host(idn.encode()) == b"xn--bcher-kva.de"
     else:

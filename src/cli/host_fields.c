@@ -95,9 +95,9 @@ void host_fields_jsonl(const struct host_info *h, const char *prefix,
 		name(uriscan_confusion_name(f & (0u - f)));
 	}
 	out_char(']');
-	/* the flags this library cannot compute (no ICU): said, as a
-	 * missing grammar is */
-	if ((opts & HOST_FIELDS_ERRORS) &&
+	/* the flags this library cannot compute (no ICU) for a host that
+	 * needs them (idn): said, as a missing grammar is */
+	if ((opts & HOST_FIELDS_ERRORS) && (h->flags & URISCAN_CONFUSION_IDN) &&
 	    (f = uriscan_confusion_unavailable()) != 0) {
 		uint32_t all = f;
 		OUT_LIT(",\"flags_unavailable\":[");
