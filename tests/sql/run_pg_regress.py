@@ -79,6 +79,9 @@ def write_vectors(d):
                 for g in ("rfc3986", "rfc3987") for w, t, m in S.extract(g)])
     write_copy(os.path.join(d, "query_get.copy"),
                [[w, hexs(q), hexs(k), hexs(v)] for w, q, k, v in S.query_get()])
+    write_copy(os.path.join(d, "query_edit.copy"),
+               [[w, g, k, hexs(u), ",".join(x.hex() for x in keys), hexs(v), hexs(r)]
+                for w, g, k, u, keys, v, r in S.query_edit()])
     write_copy(os.path.join(d, "confusion.copy"),
                [[w, hexs(u), g, "{" + ",".join(sorted(f)) + "}"]
                 for w, u, g, f in S.confusion()])

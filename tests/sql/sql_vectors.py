@@ -150,3 +150,60 @@ def site():
     import re
     return [(w, b"https://" + h + b"/", s) for w, h, s in V.site_cases(_vec("site.tsv"))
             if re.fullmatch(rb"[a-z0-9.-]+", h)]
+
+
+def _edit_plain(b):
+    """No '+' and no space: the bytes mean the same whether '+' is a space
+    or not (the extensions read keys as uri_query_get does: '+' a space)."""
+    return b is None or (b"+" not in b and b" " not in b)
+
+
+def query_edit():
+    """(where, grammar, kind, url, keys, value, result or None): the rows
+    of query-edit*.tsv the SQL functions express, and the rewrite.tsv rows
+    of one such option. kind: strip (uri_strip_tracking; keys []), remove
+    (uri_query_remove(url, keys...)), set (uri_query_set(url, keys[0],
+    value)), sort (uri_query_sort). A row without the flag plus is taken
+    only when '+' and space mean the same either way (no '+' in the URL,
+    no '+' or space in a key or value); rows of semicolon, icase or
+    keep-empty, and rows mixing edits, are left out. result None: the
+    URL is invalid (the type refuses it; SQLite gives NULL)."""
+    out = []
+    for g, name in (("rfc3986", "query-edit.tsv"), ("rfc3987", "query-edit-rfc3987.tsv")):
+        for n, (flags, edits, inp, ok, res) in enumerate(V.query_edit_cases(_vec(name))):
+            if flags - {"plus"}:
+                continue
+            if "plus" not in flags and not (b"+" not in inp and all(
+                    _edit_plain(k) and _edit_plain(v) for _, k, v in edits)):
+                continue
+            ops = [e[0] for e in edits]
+            if ops == ["remove"] * len(ops):
+                kind, keys, value = "remove", [e[1] for e in edits], None
+            elif ops == ["set"] and edits[0][2] is not None:
+                kind, keys, value = "set", [edits[0][1]], edits[0][2]
+            elif ops == ["sort"]:
+                kind, keys, value = "sort", [], None
+            else:
+                continue
+            out.append(("%s row %d" % (name, n + 1), g, kind, inp, keys, value,
+                        res if ok else None))
+    for n, (opts, inp, ok, res) in enumerate(V.rewrite_cases(_vec("rewrite.tsv"))):
+        if len(opts) != 1 or b"+" in inp:
+            continue
+        name, arg = opts[0]
+        if name == "strip-tracking":
+            kind, keys, value = "strip", [], None
+        elif name == "query-remove" and _edit_plain(arg):
+            kind, keys, value = "remove", [arg], None
+        elif name == "query-sort":
+            kind, keys, value = "sort", [], None
+        elif name == "query-set" and b"=" in arg:
+            k, _, value = arg.partition(b"=")
+            if not (_edit_plain(k) and _edit_plain(value)):
+                continue
+            kind, keys = "set", [k]
+        else:
+            continue
+        out.append(("rewrite.tsv row %d" % (n + 1), "rfc3986", kind, inp, keys,
+                    value, res if ok else None))
+    return out

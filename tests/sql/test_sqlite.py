@@ -106,6 +106,33 @@ bad = [w for w, q, k, v in S.query_get()
        if one("select uri_is_valid(?)", b"http://h/?" + q) and
        b(one("select uri_query_get(?, ?, 0)", b"http://h/?" + q, k)) != v]
 ok(not bad, "query parameters (get)", bad)
+# query editing: the rows of query-edit*.tsv and rewrite.tsv the functions
+# express (sql_vectors.query_edit); uri_query_remove reads RFC 3986 only
+bad, n = [], 0
+for where, g, kind, url, keys, value, want in S.query_edit():
+    if kind == "remove" and g != "rfc3986":
+        continue
+    n += 1
+    if kind == "strip":
+        got = one("select uri_strip_tracking(?, ?)", url, g)
+    elif kind == "remove":
+        got = one("select uri_query_remove(?%s)" % (", ?" * len(keys)), url, *keys)
+    elif kind == "set":
+        got = one("select uri_query_set(?, ?, ?, ?)", url, keys[0], value, g)
+    else:
+        got = one("select uri_query_sort(?, ?)", url, g)
+    if b(got) != want:
+        bad.append((where, got, want))
+ok(not bad and n > 30, "query editing (%d rows)" % n, bad)
+bad = [w for w, inp, valid, st, off, comps in S.grammar("rfc3986") if valid and (
+       b(one("select uri_query_remove(?, 'no-such-key')", inp)) != inp or
+       one("select uri_strip_tracking(uri_strip_tracking(?))", inp) !=
+       one("select uri_strip_tracking(?)", inp) or
+       one("select uri_query_sort(uri_query_sort(?))", inp) !=
+       one("select uri_query_sort(?)", inp))]
+ok(not bad, "every valid URI of rfc3986.tsv: removing an absent key gives it back"
+   " byte for byte; strip and sort are idempotent", bad)
+
 bad = [w for w, u, g, f in S.confusion()
        if set(json.loads(one("select uri_flags(?, ?)", u, g))) != f]
 ok(not bad, "confusion flags (%d rows)" % len(S.confusion()), bad)
@@ -146,6 +173,23 @@ cases = [
     ("select uri_site('https://foo.github.io/')", "foo.github.io"),
     ("select uri_flags('https://a.example/')", "[]"),
     ("select uriscan_identity(x'00ff')", b"\x00\xff"),
+    ("select uri_strip_tracking('https://shop.example/item?id=9&utm_source=news"
+     "&gclid=x1&q=a%20b+c;d#top')", "https://shop.example/item?id=9&q=a%20b+c;d#top"),
+    ("select uri_strip_tracking('http://h/?utm_id=1&fbclid=2')", "http://h/"),
+    ("select uri_strip_tracking('http://h/ü?utm_id=1&é=2', 'rfc3987')", "http://h/ü?é=2"),
+    ("select uri_strip_tracking('http://h/ü?utm_id=1')", None),
+    ("select uri_query_remove('http://h/?a=1&b=%20&c=3&utm_x=4#f', 'a', 'utm_*')",
+     "http://h/?b=%20&c=3#f"),
+    ("select uri_query_remove('http://h/?a%20b=1&a+b=2&c', 'a b')", "http://h/?c"),
+    ("select uri_query_remove('http://h/?a=1', 'a', NULL)", None),
+    ("select uri_query_remove('http://h/?k%00=1&k=2', x'6b00')", "http://h/?k=2"),
+    ("select uri_query_set('http://h/search?q=a%20b&page=1&lang=en&page=7', 'page', 2)",
+     "http://h/search?q=a%20b&page=2&lang=en"),
+    ("select uri_query_set('http://h/', 'q', 'a b&c=d é')", "http://h/?q=a+b%26c%3Dd+%C3%A9"),
+    ("select uri_query_set('http://h/', 'q', x'00ff')", "http://h/?q=%00%FF"),
+    ("select uri_query_set('http://h/ü', 'q', 'é', 'rfc3987')", "http://h/ü?q=é"),
+    ("select uri_query_sort('http://h/?b=1&a=2&c=%20&a=1#f')", "http://h/?a=2&a=1&b=1&c=%20#f"),
+    ("select uri_query_sort('not a url')", None),
     ("select uri_is_valid(NULL)", None),
     ("select uri_host(NULL)", None),
 ]
@@ -160,7 +204,12 @@ for sql, want in cases:
 for sql, msg in [("select uri_is_valid('x', 'nope')", "unknown grammar"),
                  ("select uri_percent_decode('100%')", "bad_percent at byte 4"),
                  ("select uri_port('http://h:99999999999/')", "out of range"),
-                 ("select * from uri_extract('x', 'nope')", "unknown grammar")]:
+                 ("select * from uri_extract('x', 'nope')", "unknown grammar"),
+                 ("select uri_query_remove('http://h/')", "at least one key"),
+                 ("select uri_strip_tracking('http://h/', 'rfc2396')",
+                  "query editing takes the grammar rfc3986 or rfc3987"),
+                 ("select uri_query_sort('http://h/?' || replace(hex(zeroblob(10000)),"
+                  " '00', 'a&'))", "more than 10000 parameters")]:
     try:
         db.execute(sql).fetchall()
         got = None
@@ -227,6 +276,13 @@ for s in inputs:
             except sqlite3.Error as e:
                 if "out of range" not in str(e):
                     failures.append((s, g, str(e)))
+            try:
+                db.execute("select uri_strip_tracking(?1, ?2), uri_query_set(?1, ?1, ?1, ?2),"
+                           " uri_query_sort(?1, ?2), uri_query_remove(?1, ?1, 'a*')",
+                           (arg, g)).fetchall()
+            except sqlite3.Error as e:
+                if g in ("rfc3986", "rfc3987") or "query editing takes" not in str(e):
+                    failures.append((s, g, "edit: " + str(e)))
             try:
                 db.execute("select uri_percent_decode(?1), uri_percent_decode(?1, 1)",
                            (arg,)).fetchall()

@@ -27,6 +27,9 @@ CASES = [
     ("select uri_normalize('HTTP://Example.com:80/%7e'), "
      "uri_resolve('http://a/b/c/d;p?q', '../g'), uri_query_get('http://h/?a=%41', 'a');",
      "http://example.com/~|http://a/b/g|A"),
+    ("select uri_strip_tracking('https://shop.example/item?id=9&utm_source=news&gclid=x1#top'), "
+     "uri_query_remove('http://h/?a=1&ref_x=2&b=%20', 'ref_*'), uri_query_sort('http://h/?b&a');",
+     "https://shop.example/item?id=9#top|http://h/?a=1&b=%20|http://h/?a&b"),
     ("create table t(u text, h text as (uri_host(u))); "
      "create index t_s on t(uri_site(u)); insert into t(u) values ('http://x.example.org/'); "
      "select h, uri_site(u) from t;", "x.example.org|example.org"),

@@ -82,5 +82,7 @@ int sqlite3_uriscan_init(sqlite3 *db, char **err,
 		rc = usq_register_hosts(db);
 	if (rc == SQLITE_OK)
 		rc = usq_register_vtab(db);
+	if (rc == SQLITE_OK)
+		rc = usq_register_edit(db);
 	return rc;
 }

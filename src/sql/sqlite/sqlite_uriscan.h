@@ -31,8 +31,10 @@ int usq_any_null(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 void usq_result_bytes(sqlite3_context *ctx, const char *s, size_t len);
 
 /* Registration of each file's functions (sqlite_scalar.c,
- * sqlite_hosts.c, sqlite_vtab.c); SQLITE_OK or an error code. */
+ * sqlite_hosts.c, sqlite_vtab.c, sqlite_edit.c); SQLITE_OK or an error
+ * code. */
 int usq_register_scalar(sqlite3 *db);
+int usq_register_edit(sqlite3 *db);
 int usq_register_hosts(sqlite3 *db);
 int usq_register_vtab(sqlite3 *db);
 

@@ -102,6 +102,17 @@ INSERT INTO tickets VALUES (1, 'see https://a.example/x, and (http://b.example/y
   (2, 'nothing'), (3, 'ü http://c.example/ü?q');
 SELECT t.id, x.byte_offset, x.url
 FROM tickets t, uri_extract(t.body) x ORDER BY 1, 2;
+-- top pages without tracking parameters: uri_strip_tracking, grouped on
+-- the normal form
+INSERT INTO access_log (ts, client, target) VALUES
+  ('2026-01-02', '10.0.0.7', '/item?id=9&utm_source=news&utm_medium=mail'),
+  ('2026-01-02', '10.0.0.8', '/item?gclid=x1&id=9'),
+  ('2026-01-02', '10.0.0.9', '/%69tem?id=9'),
+  ('2026-01-02', '10.0.0.9', '/other?fbclid=z'),
+  ('2026-01-02', '10.0.0.9', '/other?msclkid=y&_ga=1');
+SELECT uri_strip_tracking(target::uri) AS page, count(*)
+FROM access_log WHERE uri_is_valid(target)
+GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20;
 -- long values, stored compressed (TOAST): sorted, hashed, compared
 CREATE TABLE long_u AS SELECT ('http://h/' || repeat('ab', 50000) || (g % 3))::uri AS u
   FROM generate_series(1, 30) g;

@@ -58,6 +58,25 @@ SELECT uri_percent_decode('%FF');
 SELECT uri_percent_decode_bytes('%FF%00a');
 SELECT 'http://h/ü'::iri::uri, 'http://h/%C3%BC'::uri::iri;
 
+-- query editing that keeps every other byte (docs/rewrite.md)
+SELECT uri_strip_tracking('https://shop.example/item?id=9&utm_source=news&gclid=x1&q=a%20b+c;d#top');
+SELECT uri_strip_tracking('http://h/?utm_id=1&fbclid=2'), uri_strip_tracking('http://h/p'),
+       uri_strip_tracking('http://h/?Utm_Source=x&utm%5Fmedium=y');
+SELECT uri_strip_tracking('http://h/?id=1&ref_src=t&utm_id=2&x_ref=3', '{ref_*,*_ref}');
+SELECT uri_strip_tracking('http://h/ü?utm_id=1&é=2'::iri), pg_typeof(uri_strip_tracking('http://h/'::iri));
+SELECT uri_query_remove('http://h/?a=1&b=%20&c=3&utm_x=4#f', 'a', 'utm_*'),
+       uri_query_remove('http://h/?a%20b=1&a+b=2&c', 'a b'),
+       uri_query_remove('http://h/?a=1', VARIADIC ARRAY['a']),
+       uri_query_remove('http://h/?a=1', 'z');
+SELECT uri_query_remove('http://h/?a=1', 'a', NULL);
+SELECT uri_query_remove('http://h/?a=1', VARIADIC NULL::text[]) IS NULL AS strict;
+SELECT uri_query_set('http://h/search?q=a%20b&page=1&lang=en&page=7', 'page', '2'),
+       uri_query_set('http://h/', 'q', 'a b&c=d é'),
+       uri_query_set('http://h/ü'::iri, 'q', 'é');
+SELECT uri_query_sort('http://h/?b=1&a=2&c=%20&a=1#f'), uri_query_sort('http://h/');
+SELECT uri_query_sort(('http://h/?' || repeat('a&', 10000) || 'a')::uri);
+SELECT length(uri_query_sort(('http://h/?' || repeat('b&a&', 2000))::uri)::text);
+
 -- hosts: the address in any spelling, its class, the browser's host, the
 -- registrable domain, the confusion flags
 SELECT u, uri_host_inet(u), uri_ip_class(u), uri_browser_host(u), uri_site(u)
@@ -91,6 +110,8 @@ SELECT count(*) FROM uri_extract('no url here');
 -- NULL in, NULL out
 SELECT uri_host(NULL::uri) IS NULL, uri_is_valid(NULL::text) IS NULL,
        uri_query_get('http://h/?a=1', NULL) IS NULL,
+       uri_query_set('http://h/', 'a', NULL) IS NULL,
+       uri_strip_tracking(NULL::uri) IS NULL,
        (SELECT count(*) FROM uri_extract(NULL::text)) = 0;
 
 -- every function of the extension: IMMUTABLE, PARALLEL SAFE, STRICT

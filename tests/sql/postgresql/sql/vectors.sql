@@ -170,3 +170,47 @@ CREATE TEMP TABLE s ("where" text, url text, site text);
 SELECT count(*) >= 20 AS loaded FROM s;
 SELECT "where" FROM s WHERE uri_is_valid(decode(url, 'hex'))
   AND uri_site(h(url)::uri) IS DISTINCT FROM site;
+
+-- query editing (query-edit*.tsv, rewrite.tsv: the rows sql_vectors.py
+-- takes): uri_strip_tracking, uri_query_remove, uri_query_set,
+-- uri_query_sort on both types; result NULL: an invalid URL, which the
+-- type refuses
+CREATE TEMP TABLE qe ("where" text, grammar text, kind text, url text, keys text,
+  value text, result text);
+\set ECHO none
+\copy qe FROM '@vectors@/query_edit.copy'
+\set ECHO all
+SELECT kind, count(*) > 0 AS loaded FROM qe GROUP BY 1 ORDER BY 1;
+CREATE FUNCTION hk(text) RETURNS text[] LANGUAGE sql IMMUTABLE
+  AS $$ SELECT coalesce(array_agg(h(k) ORDER BY n), '{}')
+        FROM unnest(string_to_array($1, ',')) WITH ORDINALITY AS t(k, n) $$;
+CREATE FUNCTION edit(kind text, u uri, keys text[], value text) RETURNS text
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE kind WHEN 'strip' THEN uri_strip_tracking(u)::text
+    WHEN 'remove' THEN uri_query_remove(u, VARIADIC keys)::text
+    WHEN 'set' THEN uri_query_set(u, keys[1], value)::text
+    WHEN 'sort' THEN uri_query_sort(u)::text END $$;
+CREATE FUNCTION edit(kind text, u iri, keys text[], value text) RETURNS text
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE kind WHEN 'strip' THEN uri_strip_tracking(u)::text
+    WHEN 'remove' THEN uri_query_remove(u, VARIADIC keys)::text
+    WHEN 'set' THEN uri_query_set(u, keys[1], value)::text
+    WHEN 'sort' THEN uri_query_sort(u)::text END $$;
+SELECT "where" FROM qe WHERE result IS NOT NULL AND grammar = 'rfc3986'
+  AND edit(kind, h(url)::uri, hk(keys), h(value)) IS DISTINCT FROM h(result);
+-- through iri: the rows of RFC 3987, and those of RFC 3986 but set (whose
+-- new value is encoded as the grammar asks: é stays é in an IRI)
+SELECT "where" FROM qe WHERE result IS NOT NULL AND (grammar = 'rfc3987' OR kind <> 'set')
+  AND edit(kind, h(url)::iri, hk(keys), h(value)) IS DISTINCT FROM h(result);
+SELECT "where" FROM qe WHERE result IS NULL AND uri_is_valid(h(url), grammar);
+-- every valid URI of the grammar vectors: removing a key it does not hold,
+-- or an empty list, gives it back byte for byte; stripping and sorting
+-- twice is stripping and sorting once
+SELECT "where" FROM parsed WHERE u IS NOT NULL
+  AND (uri_query_remove(u::uri, 'no-such-key')::text <> u
+       OR uri_query_remove(u::uri, VARIADIC '{}'::text[])::text <> u
+       OR uri_strip_tracking(uri_strip_tracking(u::uri))::text <> uri_strip_tracking(u::uri)::text
+       OR uri_query_sort(uri_query_sort(u::uri))::text <> uri_query_sort(u::uri)::text);
+SELECT "where" FROM parsed WHERE i IS NOT NULL
+  AND (uri_query_remove(i::iri, 'no-such-key')::text <> i
+       OR uri_strip_tracking(uri_strip_tracking(i::iri))::text <> uri_strip_tracking(i::iri)::text);
