@@ -22,6 +22,9 @@ What applies, and why the rest does not:
    no opaque schemes, trimmed, no cut matches; no row without options
    truncates);
  - query-params.tsv: get rows whose flags are the extensions' (plus, '&');
+ - query-edit*.tsv, rewrite.tsv: the rows of one kind of edit the SQL
+   functions express (strip tracking, remove, set, sort) under the
+   extensions' flags (plus, '&'): query_edit() says which;
  - confusion.tsv, host-address.tsv: every row (but an IPv6 address
    without brackets: in a URL it is no host); site.tsv: the rows of
    lower-case ASCII names.
