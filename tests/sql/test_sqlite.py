@@ -297,6 +297,11 @@ ok(one("select uri_is_valid(x'687474703a2f2f682f00')") == 0 and
 ok(one("select uri_is_valid(cast(x'687474703a2f2f682fff' as text), 'rfc3987')") == 0 and
    json.loads(one("select uri_error(cast(x'687474703a2f2f682fff' as text), 'rfc3987')"))
    ["status"] == "bad_utf8", "invalid UTF-8 in text: bad_utf8")
+ok(one("select uri_query_remove(?, 'a')", "http://h/?" + "a=1&" * 1_000_000 + "b") ==
+   "http://h/?b" and
+   one("select length(uri_strip_tracking(?))",
+       "http://h/?" + "utm_id=1&" * 1_000_000 + "b=" + "x" * 1_000_000) == 1_000_012,
+   "query editing over a million pairs")
 big = b"http://a/" + b"b" * 300_000_000
 ok(one("select uri_is_valid(?)", sqlite3.Binary(big)) == 1 and
    one("select json_extract(uri_error(? || ' '), '$.byte_offset')", big.decode()) == len(big),

@@ -39,6 +39,11 @@ SELECT uri_is_valid(NULL::text, 'rfc3986') IS NULL AS a, uri_is_valid('x', NULL)
 SELECT uri_path(('http://h/' || repeat('a', 70000) || '?q')::uri) = '/' || repeat('a', 70000)
        AS wide_path,
        uri_query(('http://h/' || repeat('a', 70000) || '?q')::uri) AS q;
+-- query editing over a million pairs (linear; only the sort is refused)
+SELECT uri_query_remove(('http://h/?' || repeat('a=1&', 1000000) || 'b')::uri, 'a')::text
+       AS removed_1m_pairs,
+       length(uri_strip_tracking(('http://h/?' || repeat('utm_id=1&', 1000000) || 'b='
+              || repeat('x', 1000000))::uri)::text) AS stripped_len;
 SELECT uri_is_valid('http://a/' || repeat('b', 300000000)) AS valid_300mb,
        (uri_error('http://a/' || repeat('b', 300000000) || ' ')).byte_offset AS err_at;
 SELECT byte_offset, length(url) FROM uri_extract(repeat('x ', 50000000) || 'http://a/' || repeat('c', 1000000) || ' z');
