@@ -243,6 +243,17 @@ ok(rows("select host from logs order by rowid") ==
    [("www.example.co.uk",), ("shop.example.co.uk",), (None,)],
    "a generated column of uri_host(ref)")
 
+# the recipe of docs/sql.md: top pages without tracking parameters
+db.execute("create table access_log (target text)")
+db.executemany("insert into access_log values (?)", [
+    ("/item?id=9&utm_source=news&utm_medium=mail",), ("/item?gclid=x1&id=9",),
+    ("/%69tem?id=9",), ("/other?fbclid=z",), ("/other?msclkid=y&_ga=1",),
+    ("/a b",), ("/c",)])
+ok(rows("select uri_normalize(uri_strip_tracking(target)) as page, count(*) from access_log"
+        " where page is not null group by 1 order by 2 desc, 1 limit 20") ==
+   [("/item?id=9", 3), ("/other", 2), ("/c", 1)],
+   "recipe: top pages without tracking parameters")
+
 # ---- bad input: random bytes through every function ----
 FUNCS1 = ["uri_is_valid", "uri_error", "uri_scheme", "uri_userinfo", "uri_host",
           "uri_path", "uri_query", "uri_fragment", "uri_authority", "uri_path_segments",
