@@ -317,15 +317,18 @@ def host_address_cases(path):
     return out
 
 
-def confusion_cases(path):
+def confusion_cases(path, icu=None):
     """(where, url, flags set, grammar) of confusion.tsv; the rows marked
     "icu" (they need the browser's UTS #46 and UTS #39) only in a library
-    with ICU."""
-    import uriscan
+    with ICU: icu says whether it has it (None: ask the uriscan module,
+    which the caller then needs on its path)."""
+    if icu is None:
+        import uriscan
+        icu = uriscan.uts46_available()
     out = []
     for n, f in lines(path):
         about = f[2].decode().split(",")
-        if "icu" in about and not uriscan.uts46_available():
+        if "icu" in about and not icu:
             continue
         out.append((f"{os.path.basename(path)}:{n}", unescape(f[0], strict=False),
                     set() if f[1] == b"-" else set(f[1].decode().split(",")),

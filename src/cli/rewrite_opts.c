@@ -14,12 +14,12 @@
 #include "report.h"
 
 const struct cli_optdef rw_optdefs[] = {
-    {0, "set", CLI_ARG_REQUIRED, RW_SET},
-    {0, "remove-component", CLI_ARG_REQUIRED, RW_REMOVE_COMPONENT},
-    {0, "query-set", CLI_ARG_REQUIRED, RW_QUERY_SET},
-    {0, "query-append", CLI_ARG_REQUIRED, RW_QUERY_APPEND},
-    {0, "query-remove", CLI_ARG_REQUIRED, RW_QUERY_REMOVE},
-    {0, "query-keep", CLI_ARG_REQUIRED, RW_QUERY_KEEP},
+    {0, "set", CLI_ARG_REQUIRED | CLI_REPEAT, RW_SET},
+    {0, "remove-component", CLI_ARG_REQUIRED | CLI_REPEAT, RW_REMOVE_COMPONENT},
+    {0, "query-set", CLI_ARG_REQUIRED | CLI_REPEAT, RW_QUERY_SET},
+    {0, "query-append", CLI_ARG_REQUIRED | CLI_REPEAT, RW_QUERY_APPEND},
+    {0, "query-remove", CLI_ARG_REQUIRED | CLI_REPEAT, RW_QUERY_REMOVE},
+    {0, "query-keep", CLI_ARG_REQUIRED | CLI_REPEAT, RW_QUERY_KEEP},
     {0, "query-sort", CLI_ARG_NONE, RW_QUERY_SORT},
     {0, "strip-tracking", CLI_ARG_OPTIONAL, RW_STRIP_TRACKING},
     {0, "drop-fragment", CLI_ARG_NONE, RW_DROP_FRAGMENT},
