@@ -234,6 +234,8 @@ int uriscan_query_edit(enum uriscan_grammar g, const char *s, size_t len,
 		return uriscan__error1(err, URISCAN_E_TOO_LONG, 0);
 	if (uriscan__qe_check(opt->edits, opt->n_edits, &bad) != URISCAN_OK)
 		return bad_edit(err, bad);
+	if (s == NULL)
+		s = ""; /* len is 0: no arithmetic on a null pointer below */
 	memset(&ps, 0, sizeof ps);
 	ps.qflags = opt->flags;
 	ps.ed = opt->edits;
@@ -293,6 +295,8 @@ int uriscan_rewrite(enum uriscan_grammar g, const char *s, size_t len,
 		return uriscan__error1(err, st, 0);
 	if (len > UINT32_MAX)
 		return uriscan__error1(err, URISCAN_E_TOO_LONG, 0);
+	if (s == NULL)
+		s = cur = ""; /* len is 0: no arithmetic on a null pointer */
 	steps = opt->n_sets + ((opt->flags & URISCAN_REWRITE_NORMALIZE) != 0);
 	if (steps > 0 &&
 	    (opt->work == NULL || opt->work_cap == 0 ||

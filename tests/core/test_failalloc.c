@@ -149,17 +149,22 @@ static void non_ascii_hosts(void)
 	size_t n = 0;
 	uint32_t f = 0;
 	int icu = uriscan_uts46_available(), st1, st2, st3;
+	/* the flags of a build without RFC 3986 (-Dgrammars=rfc1738) are not
+	 * asked: the browser's reading and the address do not need it */
+	int g3986 = uriscan_grammar_available(URISCAN_RFC3986);
 
 	failalloc_set(1);
 	st1 = uriscan_browser_host(url, sizeof url - 1, 0, out, sizeof out, &n,
 	                           NULL);
 	st2 = uriscan_host_address(host, sizeof host - 1, 0, &a, NULL);
-	st3 = uriscan_confusion(URISCAN_RFC3986, url, sizeof url - 1, 0, &f, NULL);
+	st3 = g3986 ? uriscan_confusion(URISCAN_RFC3986, url, sizeof url - 1, 0,
+	                                &f, NULL)
+	            : URISCAN_OK;
 	tap_ok(failalloc_count() == 0 && st3 == URISCAN_OK &&
 	           (icu ? st1 == URISCAN_OK && n == 17 &&
 	                      memcmp(out, "xn--pypal-4ve.com", 17) == 0 &&
 	                      st2 == URISCAN_OK && a.family == URISCAN_IP_V4 &&
-	                      (f & URISCAN_CONFUSION_MIXED_SCRIPT)
+	                      (!g3986 || (f & URISCAN_CONFUSION_MIXED_SCRIPT))
 	                : st1 == URISCAN_E_IDNA_UNAVAILABLE &&
 	                      st2 == URISCAN_E_IDNA_UNAVAILABLE &&
 	                      !(f & URISCAN_CONFUSION_MIXED_SCRIPT)),
