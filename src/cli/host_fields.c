@@ -126,7 +126,17 @@ void host_fields_tsv(const struct host_info *h)
 	if (h->addr.family == URISCAN_IP_NONE) {
 		OUT_LIT("\t\\N\t\\N\t\\N");
 	} else {
-		out_tsv_or_null(h->ip, strlen(h->ip), 1);
+		/* with a zone, after the address as RFC 4007 (section 11)
+		 * writes a scoped address: fe80::1%eth0 (JSON Lines: "zone") */
+		char ipz[URISCAN_IP_TEXT_MAX + 1 + sizeof h->zone];
+		size_t n = strlen(h->ip);
+		memcpy(ipz, h->ip, n);
+		if (h->zone_len > 0) {
+			ipz[n++] = '%';
+			memcpy(ipz + n, h->zone, h->zone_len);
+			n += h->zone_len;
+		}
+		out_tsv_or_null(ipz, n, 1);
 		s = uriscan_ip_form_name(h->addr.form);
 		out_tsv_or_null(s, strlen(s), 1);
 		s = uriscan_ip_class_name(h->addr.ip_class);
