@@ -1792,23 +1792,32 @@ URISCAN_API int uriscan_confusion_from_name(const char *name, size_t len,
 
 /*
  * The registrable domain ("site") of the host name host[0, len), from the
- * Public Suffix List (ICANN and private sections) built into libpsl:
+ * Public Suffix List (ICANN and private sections, libpsl's semantics)
+ * compiled into the library (or libpsl's, built with -Dpsl=runtime):
  * "www.example.co.uk" -> "example.co.uk", "foo.github.io" ->
- * "foo.github.io". The name must be ASCII (an IDN as its xn-- form: pass
+ * "foo.github.io", "www.example.co.uk." -> "example.co.uk." (a trailing
+ * dot is kept). The name must be ASCII (an IDN as its xn-- form: pass
  * uriscan_browser_host's result); any case. Written to out[0, out_cap),
  * not NUL-terminated; *out_len its length (the size needed with
  * URISCAN_E_BUFFER_TOO_SMALL). *out_len is 0 when the host has none: an
  * IP address, a public suffix itself ("co.uk"), a name the List does not
  * cover as registrable ("localhost"), a name with bytes outside printable
- * ASCII or a '%'. URISCAN_E_UNSUPPORTED when the library has no libpsl
+ * ASCII or a '%'. URISCAN_E_UNSUPPORTED when the library has no List
  * (uriscan_psl_available() says which), URISCAN_E_TOO_LONG above 255
  * bytes, invalid_argument. flags: 0. No allocation.
  */
 URISCAN_API int uriscan_site(const char *host, size_t len, unsigned flags,
                              char *out, size_t out_cap, size_t *out_len,
                              struct uriscan_error *err);
-/* 1 if uriscan_site works (the library was built with libpsl), else 0. */
+/* 1 if uriscan_site works (the library was built with the List or
+ * libpsl), else 0. */
 URISCAN_API int uriscan_psl_available(void);
+/* The Public Suffix List uriscan_site reads: compiled in, its date (the
+ * list's VERSION line, else the file's date) then the start of its
+ * SHA-256 and the number of rules, "2023-02-09 (sha256 0123456789abcdef,
+ * 9700 rules)"; with -Dpsl=runtime "libpsl 0.21.2 built-in list (run
+ * time)"; without either "none". Static, never NULL. */
+URISCAN_API const char *uriscan_psl_version(void);
 
 #ifdef __cplusplus
 }

@@ -193,6 +193,9 @@ static void print_version(void)
 	OUT_LIT("library (run time): liburiscan ");
 	out_str(uriscan_version_string());
 	out_str("\nheader (build time): uriscan.h " URISCAN_VERSION_STRING "\n");
+	OUT_LIT("public suffix list: ");
+	out_str(uriscan_psl_version());
+	OUT_LIT("\n");
 	out_flush();
 }
 
