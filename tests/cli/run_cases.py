@@ -448,7 +448,8 @@ def run_case(exe, case, version, config):
             problems.append(f"stdout {out[:2000]!r}\n expected {want[:2000]!r}")
     if "stdout_re" in case:
         text = out.decode("utf-8", "surrogateescape")
-        if not re.fullmatch(case["stdout_re"], text, re.S):
+        pattern = case["stdout_re"].replace("@VERSION@", re.escape(version))
+        if not re.fullmatch(pattern, text, re.S):
             problems.append(f"stdout {out[:2000]!r} does not match "
                             f"{case['stdout_re']!r}")
     for s in case.get("stdout_contains", []):
