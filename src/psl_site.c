@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * psl_site.c: the registrable domain from the compiled Public Suffix
- * List (psl_table.h), with libpsl's semantics (psl_registrable_domain,
- * PSL_TYPE_ANY: both sections, no '*' default rule for the name itself,
- * the last two labels when no rule matches).
+ * List (psl_table.h), with libpsl's semantics (psl_registrable_domain:
+ * both sections, the '*' default rule: the last two labels when no rule
+ * matches; a suffix read without one leading dot, as libpsl does).
  *
  * One walk from the last byte to the first hashes every suffix of the
  * name (FNV-1a extended one byte leftwards) and looks each one up, until
@@ -34,10 +34,12 @@ static unsigned lookup(const char *s, size_t n, uint32_t h)
 }
 
 /* libpsl's is_public_suffix on the suffix of j+1 labels, without its
- * leading-dot step: a rule that is no exception, or a label under a
- * wildcard. */
+ * leading-dot step: one label (the '*' default rule), a rule that is no
+ * exception, or a label under a wildcard. */
 static int raw_public(const unsigned char *fl, size_t j)
 {
+	if (j == 0)
+		return 1;
 	if (fl[j] & (PSL_RULE | PSL_EXCEPTION))
 		return !(fl[j] & PSL_EXCEPTION);
 	return j >= 1 && (fl[j - 1] & PSL_WILDCARD);
@@ -76,5 +78,5 @@ long uriscan__psl_site(const char *z, size_t len)
 		if (pub)
 			return k + 1 == m ? -1 : (long)start[k + 1];
 	}
-	return m >= 2 ? (long)start[1] : -1;
+	return -1; /* not reached: the last label is public */
 }
