@@ -14,13 +14,16 @@
  *                                   work of `inspect` (src/cli/host_info.c
  *                                   without its memo of sites), results
  *                                   summed into the sink
- *   uriscan:rfc3986:inspect-nosite  the same without uriscan_site (libpsl)
+ *   uriscan:rfc3986:site            uriscan_parse, then uriscan_site of
+ *                                   the grammar's host (less the parse
+ *                                   row: uriscan_site on a parsed host)
+ *   uriscan:rfc3986:inspect-nosite  the same without uriscan_site
  * On log text, beside uriscan:rfc3986:extract:
  *   uriscan:rfc3986:extract-flags   uriscan_extract, components, and the
  *                                   confusion flags of every match,
  *                                   computed in the extractor's pass
  *                                   (URISCAN_EXTRACT_CONFUSION)
- * Without libpsl uriscan_site returns URISCAN_E_UNSUPPORTED at once: the
+ * Without a List uriscan_site returns URISCAN_E_UNSUPPORTED at once: the
  * rows still run (inspect then equals inspect-nosite).
  */
 #include <stdlib.h>
@@ -91,6 +94,26 @@ static int one_inspect(void *ctx, const char *s, size_t len, uint64_t *sink)
 
 BENCH_BATCH(batch_inspect, one_inspect)
 
+/* parse, then uriscan_site of the grammar's host: the row less the parse
+ * row is the cost of uriscan_site on a parsed host */
+static int one_site(void *ctx, const char *s, size_t len, uint64_t *sink)
+{
+	struct uriscan_uri u;
+	char site[256];
+	size_t sn = 0;
+	int st = uriscan_parse(URISCAN_RFC3986, s, len, 0, &u);
+
+	(void)ctx;
+	if (st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_HOST) &&
+	    uriscan_site(s + u.part[URISCAN_HOST].off, u.part[URISCAN_HOST].len,
+	                 0, site, sizeof site, &sn, NULL) == URISCAN_OK)
+		*sink += sn + (unsigned char)site[0];
+	*sink += u.present;
+	return st == URISCAN_OK;
+}
+
+BENCH_BATCH(batch_site, one_site)
+
 /* ---- extraction with the flags of each match ---------------------------- */
 
 /* the flags computed in the extractor's pass (URISCAN_EXTRACT_CONFUSION);
@@ -129,10 +152,19 @@ static const struct bench_parser rows[] = {
 		.batch = batch_inspect,
 	},
 	{
+		.id = "uriscan:rfc3986:site",
+		.task = BENCH_PARSE,
+		.grammar = "rfc3986",
+		.what = "parse, then uriscan_site of the parsed host",
+		.on = BENCH_ON_URLS,
+		.one = one_site,
+		.batch = batch_site,
+	},
+	{
 		.id = "uriscan:rfc3986:inspect-nosite",
 		.task = BENCH_PARSE,
 		.grammar = "rfc3986",
-		.what = "inspect without uriscan_site (libpsl)",
+		.what = "inspect without uriscan_site",
 		.on = BENCH_ON_URLS,
 		.init = init_nosite,
 		.one = one_inspect,
