@@ -120,8 +120,8 @@ fi
 # The side lane: the Python install of docs/python.md as written (a venv
 # that sees Debian's packages, pip through meson-python: a release build
 # of the library and the extension, scripts/check-python-install.sh), a
-# library of one grammar (-Dgrammars=rfc1738, the option's documented use:
-# it must build, and every test registered there must pass; the suites
+# library of one grammar (-Dgrammars=rfc1738, the option's documented use,
+# with uriscan_site through libpsl at run time, -Dpsl=runtime: it must build, and every test registered there must pass; the suites
 # written for RFC 3986 are not registered without it), then the fuzz
 # build's compile. They share no directory with the main lane, so they run
 # in the background, one after the other, beside the main lane's phases
@@ -137,9 +137,11 @@ side_lane() {
   scripts/check-python-install.sh build/meson-logs/testlog-pyinstall.json
   phase "build-rfc1738"
   # (and without ICU: the reading of non-ASCII hosts that says
-  # idna_unavailable and names the flags it cannot compute, tested here)
+  # idna_unavailable and names the flags it cannot compute, tested here;
+  # and the other engine of uriscan_site: libpsl at run time, -Dpsl=runtime:
+  # its tests site, psl-oracle and fuzz_site run against libpsl's own List)
   setup build-rfc1738 -Dgrammars=rfc1738 -Dbench=false -Dpython=disabled \
-    -Dicu=disabled -Dwerror=true || exit 2
+    -Dicu=disabled -Dpsl=runtime -Dwerror=true || exit 2
   ninja -C build-rfc1738 -j "$jobs" || exit 2
   # not the tests of the sources alone ($sources_only): the normal build's
   mapfile -t one_tests < <(tests_but build-rfc1738 "$sources_only")

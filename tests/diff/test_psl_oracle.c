@@ -90,8 +90,25 @@ static size_t alabels(const char *s, size_t len, char *out)
 	return n;
 }
 
+/* Is got one of the '|'-separated answers of list? */
+static int listed(const char *list, const char *got)
+{
+	size_t n = strlen(got);
+
+	for (;;) {
+		const char *bar = strchr(list, '|');
+		size_t k = bar ? (size_t)(bar - list) : strlen(list);
+		if (k == n && memcmp(list, got, n) == 0)
+			return 1;
+		if (!bar)
+			return 0;
+		list = bar + 1;
+	}
+}
+
 /* The DIFFERENCES.tsv examples: NAME, libpsl's raw answer on the
- * lower-case name, uriscan_site's, the reason ('-': none). */
+ * lower-case name (answers separated by '|': the loaded file's, the
+ * built-in List's), uriscan_site's, the reason ('-': none). */
 static void check_differences(const char *path)
 {
 	char line[1024], *f[4], got[300];
@@ -121,7 +138,7 @@ static void check_differences(const char *path)
 		lower[k] = '\0';
 		r = psl_registrable_domain(psl, lower);
 		gl = ours(f[0], strlen(f[0]), got, &st);
-		tap_ok(strcmp(r ? r : "-", f[1]) == 0 &&
+		tap_ok(listed(f[1], r ? r : "-") &&
 		           ((gl == 0 && strcmp(f[2], "-") == 0) ||
 		            (gl == strlen(f[2]) && memcmp(got, f[2], gl) == 0)),
 		       "%s:%u: %s: libpsl \"%s\" (listed \"%s\"), uriscan_site "
