@@ -5,15 +5,28 @@
  * both sections, the '*' default rule: the last two labels when no rule
  * matches; a suffix read without one leading dot, as libpsl does).
  *
- * One walk from the last byte to the first hashes every suffix of the
- * name (FNV-1a extended one byte leftwards) and looks each one up, until
- * a suffix that no rule ends with: a few lookups a name, no allocation.
+ * One walk from the last byte to the first lower-cases the name, hashes
+ * every suffix (FNV-1a extended one byte leftwards) and looks up each one
+ * that starts a label, until a suffix that no rule ends with; two labels
+ * further nothing can match, and the rest of the name is only checked for
+ * the bytes uriscan_site refuses. No allocation, read-only data.
  */
 #include <string.h>
 
 #include "psl_table.h"
 
 #define MAX_LABELS 258
+
+/* Does s[0, len) hold a byte uriscan_site refuses (controls, space, DEL,
+ * non-ASCII, '%')? Branch-free, so the compiler reads 16 bytes at once. */
+static int refused(const unsigned char *s, size_t len)
+{
+	unsigned bad = 0;
+
+	for (size_t i = 0; i < len; i++)
+		bad |= ((unsigned char)(s[i] - 0x21) >= 0x5E) | (s[i] == '%');
+	return bad != 0;
+}
 
 static unsigned lookup(const char *s, size_t n, uint32_t h)
 {
@@ -27,7 +40,8 @@ static unsigned lookup(const char *s, size_t n, uint32_t h)
 			return 0;
 		p = &uriscan__psl_entries[e - 1];
 		if (p->hash == h && p->len == n &&
-		    memcmp(uriscan__psl_pool[p->off >> 12] + (p->off & 4095), s, n) == 0)
+		    memcmp(uriscan__psl_pool[p->off >> 12] + (p->off & 4095), s, n) ==
+		        0)
 			return p->flags;
 		i = (i + 1) & uriscan__psl_mask;
 	}
@@ -42,41 +56,59 @@ static int raw_public(const unsigned char *fl, size_t j)
 		return 1;
 	if (fl[j] & (PSL_RULE | PSL_EXCEPTION))
 		return !(fl[j] & PSL_EXCEPTION);
-	return j >= 1 && (fl[j - 1] & PSL_WILDCARD);
+	return (fl[j - 1] & PSL_WILDCARD) != 0;
 }
 
-long uriscan__psl_site(const char *z, size_t len)
+long uriscan__psl_site(const char *s, size_t len, char *z)
 {
 	unsigned char fl[MAX_LABELS];
-	size_t start[MAX_LABELS], m = 0, k;
+	size_t start[MAX_LABELS], m = 0, k, i = len, dead = MAX_LABELS;
 	uint32_t h = PSL_FNV_BASIS;
-	int alive = 1;
+	int whole; /* were all the labels recorded? */
 
-	if (len == 0 || z[0] == '.')
+	/* libpsl: none for a name that starts with a dot */
+	if (len == 0 || s[0] == '.')
 		return -1;
-	if (z[len - 1] == '.') { /* an empty last label: no rule */
+	if (s[len - 1] == '.') { /* an empty last label: no rule */
 		start[m] = len;
 		fl[m++] = 0;
-		alive = 0;
+		dead = 0;
 	}
-	for (size_t i = len; i-- > 0;) {
-		h = (h ^ (unsigned char)z[i]) * PSL_FNV_PRIME;
-		if (i == 0 || z[i - 1] == '.') {
+	if (refused((const unsigned char *)s, len))
+		return -1;
+	/* while a rule may end with the suffix: lower case, hash, look up */
+	while (i > 0 && dead == MAX_LABELS) {
+		unsigned char c = (unsigned char)s[--i];
+
+		c = (unsigned char)(c | ((unsigned char)(c - 'A') < 26) << 5);
+		z[i] = (char)c;
+		h = (h ^ c) * PSL_FNV_PRIME;
+		if (i == 0 || s[i - 1] == '.') {
 			start[m] = i;
-			fl[m] = alive ? (unsigned char)lookup(z + i, len - i, h) : 0;
+			fl[m] = (unsigned char)lookup(z + i, len - i, h);
 			if (fl[m] == 0)
-				alive = 0;
+				dead = m;
 			m++;
 		}
 	}
-	/* libpsl walks from the whole name rightwards and stops at the first
+	/* past the first suffix no rule ends with, a suffix is public at most
+	 * one label further (a wildcard): its site starts at the label after
+	 * it; only the starts of those two labels are needed */
+	while (i > 0 && m <= dead + 2) {
+		for (i--; i > 0 && s[i - 1] != '.'; i--)
+			;
+		start[m] = i;
+		fl[m++] = 0;
+	}
+	whole = i == 0;
+	/* libpsl's walk from the whole name rightwards stops at the first
 	 * public suffix; a suffix with a leading dot is read without it */
 	for (k = m; k-- > 0;) {
-		int pub = start[k] < len && z[start[k]] == '.'
+		int pub = start[k] < len && s[start[k]] == '.'
 		              ? raw_public(fl, k - 1)
 		              : raw_public(fl, k);
 		if (pub)
-			return k + 1 == m ? -1 : (long)start[k + 1];
+			return whole && k + 1 == m ? -1 : (long)start[k + 1];
 	}
 	return -1; /* not reached: the last label is public */
 }

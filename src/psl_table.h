@@ -38,9 +38,10 @@ extern const size_t uriscan__psl_mask;
 #define PSL_FNV_BASIS 0x811C9DC5u
 #define PSL_FNV_PRIME 0x01000193u
 
-/* The site of the lower-case name z[0, len) by libpsl's rules
- * (psl_registrable_domain with PSL_TYPE_ANY): its offset in z, or -1 for
- * none. */
-long uriscan__psl_site(const char *z, size_t len);
+/* The site of the name s[0, len), any case, by libpsl's rules
+ * (psl_registrable_domain): its offset in s, or -1 for none, also when s
+ * holds a byte uriscan_site refuses (controls, space, DEL, non-ASCII,
+ * '%'). z: room for len bytes, the function's scratch. */
+long uriscan__psl_site(const char *s, size_t len, char *z);
 
 #endif

@@ -41,33 +41,35 @@ const char *uriscan_psl_version(void)
 #endif
 }
 
-/* The site of the lower-case name z[0, len): its offset, or -1. */
-static long site_of(char *z, size_t len)
+#if URISCAN_PSL_RUNTIME && !URISCAN_PSL_COMPILED
+/* The site of the name s[0, len) (z: room for len + 1 bytes): its offset,
+ * or -1 (also for a byte uriscan_site refuses). */
+static long site_of(const char *s, size_t len, char *z)
 {
-#if URISCAN_PSL_COMPILED
-	return uriscan__psl_site(z, len);
-#elif URISCAN_PSL_RUNTIME
 	const char *r;
-	char keep = z[len];
+	size_t i;
 
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		/* the List is matched on lower-case ASCII (punycode) names */
+		if (c <= 0x20 || c >= 0x7F || c == '%')
+			return -1;
+		z[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
 	z[len] = '\0';
 	r = psl_registrable_domain(psl_builtin(), z);
-	z[len] = keep;
 	return r ? (long)(r - z) : -1;
-#else
-	(void)z;
-	(void)len;
-	return -1;
-#endif
 }
+#elif URISCAN_PSL_COMPILED
+#define site_of uriscan__psl_site
+#endif
 
 int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
                  size_t out_cap, size_t *out_len, struct uriscan_error *err)
 {
-	struct uriscan_host_addr a;
 	char z[256];
-	size_t i;
 
+	(void)z;
 	uriscan__host_err(err, URISCAN_OK, 0);
 	if (out_len)
 		*out_len = 0;
@@ -84,32 +86,38 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
 	}
-	/* an address has no registrable domain */
-	if (len == 0 || uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
-	    a.family != URISCAN_IP_NONE)
+	if (len == 0)
 		return URISCAN_OK;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)host[i];
-		/* the List is matched on lower-case ASCII (punycode) names */
-		if (c <= 0x20 || c >= 0x7F || c == '%')
-			return URISCAN_OK;
-		z[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-	}
+#if URISCAN_HAVE_PSL
 	{
 		/* a trailing dot: the site of the name without it, dot kept */
-		int dot = z[len - 1] == '.';
-		long at = site_of(z, len - (size_t)dot);
-		size_t n;
+		size_t n = len - (host[len - 1] == '.'), sn;
+		long at = site_of(host, n, z);
+		unsigned notes;
 
 		if (at < 0)
 			return URISCAN_OK;
-		n = len - (size_t)at;
-		*out_len = n;
-		if (n > out_cap) {
+		/* an address has no registrable domain: what the address reader
+		 * sends past its fast path for names (host_fast.c) */
+		if (host[0] == '[' || memchr(host, ':', len) != NULL ||
+		    uriscan__last_label_numeric((const unsigned char *)host, len,
+		                                &notes)) {
+			struct uriscan_host_addr a;
+			if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
+			    a.family != URISCAN_IP_NONE)
+				return URISCAN_OK;
+		}
+		sn = len - (size_t)at;
+		*out_len = sn;
+		if (sn > out_cap) {
 			uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
 			return URISCAN_E_BUFFER_TOO_SMALL;
 		}
-		memcpy(out, z + at, n);
+		for (size_t i = 0; i < sn; i++) {
+			unsigned char c = (unsigned char)host[(size_t)at + i];
+			out[i] = (char)(c | ((unsigned char)(c - 'A') < 26) << 5);
+		}
 	}
+#endif
 	return URISCAN_OK;
 }
