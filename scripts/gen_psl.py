@@ -133,6 +133,11 @@ def main():
         o.append("\t,")
     o.append("};")
     o.append("const size_t uriscan__psl_mask = %du;" % (size - 1))
+    low = [c + 32 if 65 <= c <= 90 else c for c in range(256)]
+    o.append("const unsigned char uriscan__psl_lower[256] = {")
+    for i in range(0, 256, 16):
+        o.append("\t" + ",".join(str(c) for c in low[i:i + 16]) + ",")
+    o.append("};")
     with open(out, "w") as fp:
         fp.write("\n".join(o) + "\n")
 

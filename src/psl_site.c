@@ -17,15 +17,34 @@
 
 #define MAX_LABELS 258
 
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
+/* Has x a zero byte? Has it a byte below n (n <= 128)? */
+#define HAS_ZERO(x) (((x)-ONES) & ~(x)&HIGHS)
+#define HAS_LESS(x, n) (((x) - ONES * (n)) & ~(x)&HIGHS)
+
 /* Does s[0, len) hold a byte uriscan_site refuses (controls, space, DEL,
- * non-ASCII, '%')? Branch-free, so the compiler reads 16 bytes at once. */
+ * non-ASCII, '%')? 1 if so, else 2 if it holds a ':', else 0. Eight
+ * bytes at once. */
 static int refused(const unsigned char *s, size_t len)
 {
-	unsigned bad = 0;
+	size_t i = 0;
+	int colon = 0;
 
-	for (size_t i = 0; i < len; i++)
-		bad |= ((unsigned char)(s[i] - 0x21) >= 0x5E) | (s[i] == '%');
-	return bad != 0;
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+		memcpy(&x, s + i, 8);
+		if ((x & HIGHS) | HAS_LESS(x, 0x21) | HAS_ZERO(x ^ (ONES * 0x7F)) |
+		    HAS_ZERO(x ^ (ONES * '%')))
+			return 1;
+		colon |= HAS_ZERO(x ^ (ONES * ':')) != 0;
+	}
+	for (; i < len; i++) {
+		if ((unsigned char)(s[i] - 0x21) >= 0x5E || s[i] == '%')
+			return 1;
+		colon |= s[i] == ':';
+	}
+	return colon ? 2 : 0;
 }
 
 static unsigned lookup(const char *s, size_t n, uint32_t h)
@@ -59,13 +78,14 @@ static int raw_public(const unsigned char *fl, size_t j)
 	return (fl[j - 1] & PSL_WILDCARD) != 0;
 }
 
-long uriscan__psl_site(const char *s, size_t len, char *z)
+long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr)
 {
 	unsigned char fl[MAX_LABELS];
 	size_t start[MAX_LABELS], m = 0, k, i = len, dead = MAX_LABELS;
 	uint32_t h = PSL_FNV_BASIS;
 	int whole; /* were all the labels recorded? */
 
+	*maybe_addr = 0;
 	/* libpsl: none for a name that starts with a dot */
 	if (len == 0 || s[0] == '.')
 		return -1;
@@ -74,13 +94,19 @@ long uriscan__psl_site(const char *s, size_t len, char *z)
 		fl[m++] = 0;
 		dead = 0;
 	}
-	if (refused((const unsigned char *)s, len))
+	switch (refused((const unsigned char *)s, len)) {
+	case 1:
 		return -1;
+	case 2:
+		*maybe_addr = 1;
+		break;
+	default:
+		*maybe_addr = s[0] == '[';
+	}
 	/* while a rule may end with the suffix: lower case, hash, look up */
 	while (i > 0 && dead == MAX_LABELS) {
-		unsigned char c = (unsigned char)s[--i];
+		unsigned char c = uriscan__psl_lower[(unsigned char)s[--i]];
 
-		c = (unsigned char)(c | ((unsigned char)(c - 'A') < 26) << 5);
 		z[i] = (char)c;
 		h = (h ^ c) * PSL_FNV_PRIME;
 		if (i == 0 || s[i - 1] == '.') {
@@ -101,6 +127,9 @@ long uriscan__psl_site(const char *s, size_t len, char *z)
 		fl[m++] = 0;
 	}
 	whole = i == 0;
+	/* a number as the last label (digits, or "0x" and hex digits) */
+	if (s[len - 1] != '.' && (unsigned char)(s[start[0]] - '0') < 10)
+		*maybe_addr = 1;
 	/* libpsl's walk from the whole name rightwards stops at the first
 	 * public suffix; a suffix with a leading dot is read without it */
 	for (k = m; k-- > 0;) {

@@ -34,6 +34,8 @@ extern const struct psl_entry uriscan__psl_entries[];
  * uriscan__psl_pool[off >> 12] + (off & 4095) */
 extern const char uriscan__psl_pool[][4096];
 extern const size_t uriscan__psl_mask;
+/* ASCII lower case of every byte (the others as they are) */
+extern const unsigned char uriscan__psl_lower[256];
 
 #define PSL_FNV_BASIS 0x811C9DC5u
 #define PSL_FNV_PRIME 0x01000193u
@@ -41,7 +43,9 @@ extern const size_t uriscan__psl_mask;
 /* The site of the name s[0, len), any case, by libpsl's rules
  * (psl_registrable_domain): its offset in s, or -1 for none, also when s
  * holds a byte uriscan_site refuses (controls, space, DEL, non-ASCII,
- * '%'). z: room for len bytes, the function's scratch. */
-long uriscan__psl_site(const char *s, size_t len, char *z);
+ * '%'). z: room for len bytes, the function's scratch. *maybe_addr: 1
+ * when s may be an address for uriscan_host_address (it starts with '[',
+ * holds a ':', or its last label starts with a digit), to be asked. */
+long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr);
 
 #endif

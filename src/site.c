@@ -44,11 +44,12 @@ const char *uriscan_psl_version(void)
 #if URISCAN_PSL_RUNTIME && !URISCAN_PSL_COMPILED
 /* The site of the name s[0, len) (z: room for len + 1 bytes): its offset,
  * or -1 (also for a byte uriscan_site refuses). */
-static long site_of(const char *s, size_t len, char *z)
+static long site_of(const char *s, size_t len, char *z, int *maybe_addr)
 {
 	const char *r;
 	size_t i;
 
+	*maybe_addr = 1;
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		/* the List is matched on lower-case ASCII (punycode) names */
@@ -92,16 +93,15 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 	{
 		/* a trailing dot: the site of the name without it, dot kept */
 		size_t n = len - (host[len - 1] == '.'), sn;
-		long at = site_of(host, n, z);
-		unsigned notes;
+		int maybe_addr;
+		long at = site_of(host, n, z, &maybe_addr);
 
 		if (at < 0)
 			return URISCAN_OK;
-		/* an address has no registrable domain: what the address reader
-		 * sends past its fast path for names (host_fast.c) */
-		if (host[0] == '[' || memchr(host, ':', len) != NULL ||
-		    uriscan__last_label_numeric((const unsigned char *)host, len,
-		                                &notes)) {
+		/* an address has no registrable domain: asked of the address
+		 * reader when its fast path for names (host_fast.c) may not take
+		 * the host */
+		if (maybe_addr) {
 			struct uriscan_host_addr a;
 			if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
 			    a.family != URISCAN_IP_NONE)
@@ -115,7 +115,7 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		}
 		for (size_t i = 0; i < sn; i++) {
 			unsigned char c = (unsigned char)host[(size_t)at + i];
-			out[i] = (char)(c | ((unsigned char)(c - 'A') < 26) << 5);
+			out[i] = (char)(c + (((unsigned char)(c - 'A') < 26) << 5));
 		}
 	}
 #endif
