@@ -78,7 +78,8 @@ static int raw_public(const unsigned char *fl, size_t j)
 	return (fl[j - 1] & PSL_WILDCARD) != 0;
 }
 
-long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr)
+long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
+                       int *maybe_addr)
 {
 	unsigned char fl[MAX_LABELS];
 	size_t start[MAX_LABELS], m = 0, k, i = len, dead = MAX_LABELS;
@@ -86,6 +87,7 @@ long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr)
 	int whole; /* were all the labels recorded? */
 
 	*maybe_addr = 0;
+	*zfrom = len;
 	/* libpsl: none for a name that starts with a dot */
 	if (len == 0 || s[0] == '.')
 		return -1;
@@ -103,20 +105,29 @@ long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr)
 	default:
 		*maybe_addr = s[0] == '[';
 	}
-	/* while a rule may end with the suffix: lower case, hash, look up */
-	while (i > 0 && dead == MAX_LABELS) {
-		unsigned char c = uriscan__psl_lower[(unsigned char)s[--i]];
+	/* while a rule may end with the suffix: lower case, hash, and look
+	 * up each suffix that starts a label */
+	while (dead == MAX_LABELS && i > 0) {
+		unsigned char c = (unsigned char)s[i - 1];
 
-		z[i] = (char)c;
-		h = (h ^ c) * PSL_FNV_PRIME;
-		if (i == 0 || s[i - 1] == '.') {
-			start[m] = i;
-			fl[m] = (unsigned char)lookup(z + i, len - i, h);
-			if (fl[m] == 0)
-				dead = m;
-			m++;
+		if (c != '.') {
+			c = uriscan__psl_lower[c];
+			z[--i] = (char)c;
+			h = (h ^ c) * PSL_FNV_PRIME;
+			if (i > 0)
+				continue;
+		}
+		start[m] = i;
+		fl[m] = (unsigned char)lookup(z + i, len - i, h);
+		if (fl[m] == 0)
+			dead = m;
+		m++;
+		if (c == '.' && dead == MAX_LABELS) {
+			z[--i] = '.';
+			h = (h ^ '.') * PSL_FNV_PRIME;
 		}
 	}
+	*zfrom = i;
 	/* past the first suffix no rule ends with, a suffix is public at most
 	 * one label further (a wildcard): its site starts at the label after
 	 * it; only the starts of those two labels are needed */

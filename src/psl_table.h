@@ -43,9 +43,11 @@ extern const unsigned char uriscan__psl_lower[256];
 /* The site of the name s[0, len), any case, by libpsl's rules
  * (psl_registrable_domain): its offset in s, or -1 for none, also when s
  * holds a byte uriscan_site refuses (controls, space, DEL, non-ASCII,
- * '%'). z: room for len bytes, the function's scratch. *maybe_addr: 1
+ * '%'). z: room for len bytes: z[*zfrom, len) gets the lower-case name
+ * from *zfrom on (the part it hashed). *maybe_addr: 1
  * when s may be an address for uriscan_host_address (it starts with '[',
  * holds a ':', or its last label starts with a digit), to be asked. */
-long uriscan__psl_site(const char *s, size_t len, char *z, int *maybe_addr);
+long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
+                       int *maybe_addr);
 
 #endif

@@ -44,12 +44,14 @@ const char *uriscan_psl_version(void)
 #if URISCAN_PSL_RUNTIME && !URISCAN_PSL_COMPILED
 /* The site of the name s[0, len) (z: room for len + 1 bytes): its offset,
  * or -1 (also for a byte uriscan_site refuses). */
-static long site_of(const char *s, size_t len, char *z, int *maybe_addr)
+static long site_of(const char *s, size_t len, char *z, size_t *zfrom,
+                    int *maybe_addr)
 {
 	const char *r;
 	size_t i;
 
 	*maybe_addr = 1;
+	*zfrom = 0;
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		/* the List is matched on lower-case ASCII (punycode) names */
@@ -94,7 +96,8 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		/* a trailing dot: the site of the name without it, dot kept */
 		size_t n = len - (host[len - 1] == '.'), sn;
 		int maybe_addr;
-		long at = site_of(host, n, z, &maybe_addr);
+		size_t zfrom;
+		long at = site_of(host, n, z, &zfrom, &maybe_addr);
 
 		if (at < 0)
 			return URISCAN_OK;
@@ -113,9 +116,15 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 			uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
 			return URISCAN_E_BUFFER_TOO_SMALL;
 		}
-		for (size_t i = 0; i < sn; i++) {
-			unsigned char c = (unsigned char)host[(size_t)at + i];
-			out[i] = (char)(c + (((unsigned char)(c - 'A') < 26) << 5));
+		if ((size_t)at >= zfrom) { /* lower-cased already */
+			memcpy(out, z + at, n - (size_t)at);
+			if (n < len)
+				out[sn - 1] = '.';
+		} else {
+			for (size_t i = 0; i < sn; i++) {
+				unsigned char c = (unsigned char)host[(size_t)at + i];
+				out[i] = (char)(c + (((unsigned char)(c - 'A') < 26) << 5));
+			}
 		}
 	}
 #endif
