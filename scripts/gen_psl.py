@@ -133,7 +133,10 @@ def main():
         o.append("\t,")
     o.append("};")
     o.append("const size_t uriscan__psl_mask = %du;" % (size - 1))
-    low = [c + 32 if 65 <= c <= 90 else c for c in range(256)]
+    # 0: a byte uriscan_site refuses (controls, space, DEL, non-ASCII,
+    # '%'), or ':' (the caller asks the address reader)
+    low = [0 if c <= 0x20 or c >= 0x7F or c in (0x25, 0x3A)
+           else c + 32 if 65 <= c <= 90 else c for c in range(256)]
     o.append("const unsigned char uriscan__psl_lower[256] = {")
     for i in range(0, 256, 16):
         o.append("\t" + ",".join(str(c) for c in low[i:i + 16]) + ",")

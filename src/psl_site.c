@@ -96,15 +96,7 @@ long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
 		fl[m++] = 0;
 		dead = 0;
 	}
-	switch (refused((const unsigned char *)s, len)) {
-	case 1:
-		return -1;
-	case 2:
-		*maybe_addr = 1;
-		break;
-	default:
-		*maybe_addr = s[0] == '[';
-	}
+	*maybe_addr = s[0] == '[';
 	/* while a rule may end with the suffix: lower case, hash, and look
 	 * up each suffix that starts a label */
 	while (dead == MAX_LABELS && i > 0) {
@@ -112,6 +104,12 @@ long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
 
 		if (c != '.') {
 			c = uriscan__psl_lower[c];
+			if (c == 0) {
+				if (s[i - 1] != ':')
+					return -1;
+				c = ':';
+				*maybe_addr = 1;
+			}
 			z[--i] = (char)c;
 			h = (h ^ c) * PSL_FNV_PRIME;
 			if (i > 0)
@@ -127,7 +125,7 @@ long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
 			h = (h ^ '.') * PSL_FNV_PRIME;
 		}
 	}
-	*zfrom = i;
+	*zfrom = i; /* the walk read s[i, len) */
 	/* past the first suffix no rule ends with, a suffix is public at most
 	 * one label further (a wildcard): its site starts at the label after
 	 * it; only the starts of those two labels are needed */
@@ -138,6 +136,13 @@ long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
 		fl[m++] = 0;
 	}
 	whole = i == 0;
+	/* the bytes the walk did not read */
+	switch (refused((const unsigned char *)s, *zfrom)) {
+	case 1:
+		return -1;
+	case 2:
+		*maybe_addr = 1;
+	}
 	/* a number as the last label (digits, or "0x" and hex digits) */
 	if (s[len - 1] != '.' && (unsigned char)(s[start[0]] - '0') < 10)
 		*maybe_addr = 1;

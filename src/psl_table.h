@@ -34,7 +34,8 @@ extern const struct psl_entry uriscan__psl_entries[];
  * uriscan__psl_pool[off >> 12] + (off & 4095) */
 extern const char uriscan__psl_pool[][4096];
 extern const size_t uriscan__psl_mask;
-/* ASCII lower case of every byte (the others as they are) */
+/* ASCII lower case of every byte; 0 for the bytes uriscan_site refuses
+ * (controls, space, DEL, non-ASCII, '%') and for ':' */
 extern const unsigned char uriscan__psl_lower[256];
 
 #define PSL_FNV_BASIS 0x811C9DC5u
