@@ -176,7 +176,7 @@ static const char *const field_docs[UPY_HOST_FIELDS] = {
     "the host a browser reaches (WHATWG URL Standard; str or bytes as the\n"
     "input), or None when a browser reads none (uriscan.browser_host says why)",
     "the registrable domain (Public Suffix List; str or bytes as the input),\n"
-    "or None: none, or no libpsl (uriscan.psl_available())",
+    "or None: none, or no List (uriscan.psl_available())",
     "frozenset of the URL-confusion flags' names (uriscan.CONFUSION_FLAGS)"};
 
 void upy_uri_host_getset(PyGetSetDef *out)

@@ -275,8 +275,8 @@ PyObject *upy_site(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
 	(void)m;
 	return write_call("site", "host", a, n, kw, uriscan_site, 1,
-	                  "the library was built without libpsl: no Public Suffix "
-	                  "List (uriscan.psl_available() is False)",
+	                  "the library was built without a Public Suffix List "
+	                  "(uriscan.psl_available() is False)",
 	                  "the host is longer than 255 bytes: no DNS name is");
 }
 

@@ -268,14 +268,14 @@ static PyMethodDef methods[] = {
     {"site", (PyCFunction)(void (*)(void))upy_site, FAST,
      "site($module, host)\n--\n\n"
      "-> str, bytes or None. "
-     "The registrable domain of the host name (Public Suffix List, libpsl):\n"
+     "The registrable domain of the host name (Public Suffix List):\n"
      "'www.example.co.uk' -> 'example.co.uk'; None for an address, a public\n"
      "suffix, a single label or a name that is not lower-case ASCII (pass\n"
      "browser_host's result). Raises uriscan.Error 'unsupported' when the\n"
-     "library has no libpsl (psl_available() is False)."},
+     "library has no List (psl_available() is False)."},
     {"psl_available", psl_available, METH_NOARGS,
      "psl_available($module, /)\n--\n\n"
-     "-> bool: site() works (built with libpsl)."},
+     "-> bool: site() works (built with the List or libpsl)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {

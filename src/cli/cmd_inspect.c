@@ -12,7 +12,7 @@
  * browser_error names the status when the browser refuses the URL (or
  * does not read it: "unsupported" for a scheme that is not special);
  * site is null without a registrable domain, and "site_error":
- * "unsupported" says a library built without libpsl. --format=tsv: the
+ * "unsupported" says a library built without a List. --format=tsv: the
  * same as columns (\N for null, the flags comma-joined), the input last.
  * Exit status 1 when a record is invalid for the grammar (as `parse`).
  */

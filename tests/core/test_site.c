@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_site.c: uriscan_site against tests/vectors/site.tsv (format in its
- * header), every smaller output capacity, and the answer without libpsl.
+ * header), every smaller output capacity, and the answer without a List.
  * Prints TAP.
  */
 #include <stdio.h>
@@ -29,8 +29,8 @@ int main(int argc, char **argv)
 	if (!uriscan_psl_available()) {
 		tap_ok(uriscan_site("a.com", 5, 0, out, sizeof out, &n, NULL) ==
 		               URISCAN_E_UNSUPPORTED && n == 0,
-		       "no libpsl: unsupported");
-		tap_skip("no libpsl: the vectors are not run");
+		       "no List: unsupported");
+		tap_skip("no List: the vectors are not run");
 		fclose(fp);
 		return tap_done();
 	}
