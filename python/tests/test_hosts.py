@@ -146,11 +146,19 @@ def test_site_vectors(where, host, site):
         assert uriscan.site(h) == want, h
 
 
-@pytest.mark.skipif(uriscan.psl_available(), reason="library built with libpsl")
+def test_psl_version():
+    # the List's date, SHA-256 and rules; libpsl's; or "none"
+    v = uriscan.psl_version()
+    assert isinstance(v, str)
+    assert (re.fullmatch(r"\d{4}-\d\d-\d\d.* \(sha256 [0-9a-f]{16}, \d+ rules\)", v)
+            or v.startswith("libpsl ")) if uriscan.psl_available() else v == "none"
+
+
+@pytest.mark.skipif(uriscan.psl_available(), reason="library built with a List")
 def test_site_without_libpsl():
     with pytest.raises(uriscan.Error) as e:
         uriscan.site("www.example.co.uk")
-    assert e.value.status == "unsupported" and "libpsl" in str(e.value)
+    assert e.value.status == "unsupported" and "Public Suffix List" in str(e.value)
     # the fields are the CLI's: null
     assert uriscan.parse("http://www.example.co.uk/").site is None
     assert _core.extract_records(b"http://www.example.co.uk/", hosts=True)[0]["site"] is None

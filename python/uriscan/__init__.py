@@ -53,6 +53,7 @@ from uriscan._core import (
     normalize,
     parse,
     psl_available,
+    psl_version,
     query_get,
     quote,
     rewrite,
@@ -72,8 +73,8 @@ __all__ = [
     "CHUNK_SIZE", "CONFUSION_FLAGS", "HOST_FIELDS", "IP_CLASSES", "URI", "Error", "Extractor",
     "HostAddress", "InvalidURI", "Match", "__version__", "browser_host", "confusion",
     "equivalent", "extract", "extract_file", "grammars", "host_address", "idna_available",
-    "is_valid", "normalize", "parse", "psl_available", "query_get", "query_params",
-    "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
+    "is_valid", "normalize", "parse", "psl_available", "psl_version", "query_get",
+    "query_params", "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
     "uts46_available", "quote", "rewrite",
 ]
 

@@ -12,7 +12,7 @@ __all__ = ["CONFUSION_FLAGS", "Error", "Extractor", "HOST_FIELDS", "HostAddress"
            "IP_CLASSES", "InvalidURI", "Match", "URI", "__version__", "browser_host",
            "confusion", "equivalent", "extract", "extract_records", "grammars",
            "host_address", "idna_available", "is_valid", "log_line", "log_records",
-           "normalize", "parse", "psl_available", "query_get", "query_params",
+           "normalize", "parse", "psl_available", "psl_version", "query_get", "query_params",
            "recompose", "resolve", "rules", "site", "to_iri", "to_uri", "unquote",
            "urlsplit", "uts46_available", "quote", "rewrite"]
 
@@ -251,6 +251,7 @@ def site(host: _Str) -> Optional[str]: ...
 @overload
 def site(host: _Bytes) -> Optional[bytes]: ...
 def psl_available() -> bool: ...
+def psl_version() -> str: ...
 def uts46_available() -> bool: ...
 
 # percent-encoding for a component and the whole-URL rewrite (issue 48)

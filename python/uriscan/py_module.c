@@ -31,6 +31,13 @@ static PyObject *psl_available(PyObject *m, PyObject *unused)
 	return PyBool_FromLong(uriscan_psl_available());
 }
 
+static PyObject *psl_version(PyObject *m, PyObject *unused)
+{
+	(void)m;
+	(void)unused;
+	return PyUnicode_FromString(uriscan_psl_version());
+}
+
 static PyObject *grammars(PyObject *m, PyObject *unused)
 {
 	PyObject *l = PyList_New(0);
@@ -276,6 +283,11 @@ static PyMethodDef methods[] = {
     {"psl_available", psl_available, METH_NOARGS,
      "psl_available($module, /)\n--\n\n"
      "-> bool: site() works (built with the List or libpsl)."},
+    {"psl_version", psl_version, METH_NOARGS,
+     "psl_version($module, /)\n--\n\n"
+     "-> str: the Public Suffix List site() reads: its date, the start of\n"
+     "its SHA-256 and its number of rules; 'libpsl ...' when read through\n"
+     "libpsl at run time; 'none' without a List."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef moddef = {
@@ -290,7 +302,7 @@ static const char *const all_names[] = {
     "InvalidURI", "Match", "URI", "__version__", "browser_host", "confusion",
     "equivalent", "extract", "extract_records", "grammars", "host_address",
     "idna_available", "is_valid", "log_line", "log_records", "normalize",
-    "parse", "psl_available", "query_get", "query_params", "recompose",
+    "parse", "psl_available", "psl_version", "query_get", "query_params", "recompose",
     "resolve", "rules", "site", "to_iri", "to_uri", "unquote", "urlsplit",
     "uts46_available", "quote", "rewrite",
     NULL};
