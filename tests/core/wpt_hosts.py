@@ -26,8 +26,11 @@ def scheme_of(text):
 
 
 def escape(text):
+    """text as UTF-8 (a str of surrogateescape'd bytes: those bytes) in the
+    escapes of tests/vec.h; tests/diff/gen_ada_hosts.py and
+    gen_psl_names.py write their vectors with it too."""
     out = []
-    for b in text.encode("utf-8"):
+    for b in text.encode("utf-8", "surrogateescape"):
         if b == 0x5C:
             out.append("\\\\")
         elif 0x21 <= b <= 0x7E:

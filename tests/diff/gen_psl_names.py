@@ -23,22 +23,15 @@ Usage: gen_psl_names.py PSL_DAT WPT_JSON FILE... OUT
 import json
 import random
 import re
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "core"))
+from wpt_hosts import escape  # noqa: E402 (tests/core/wpt_hosts.py)
 
 HOST = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@\s\"]*@)?"
                   r"(\[[^\]\s\"]*\]|[^:/?#\s\"\\]*)")
-
-
-def esc(s):
-    out = []
-    for b in s.encode("utf-8", "surrogateescape"):
-        if b == 0x5C:
-            out.append("\\\\")
-        elif 0x21 <= b <= 0x7E:
-            out.append(chr(b))
-        else:
-            out.append("\\x%02x" % b)
-    return "".join(out)
 
 
 def alabel(label):
@@ -137,7 +130,7 @@ def main():
 
     with open(out, "w", encoding="ascii") as fp:
         for origin, n in names:
-            fp.write("%s\t%s\n" % (origin, esc(n)))
+            fp.write("%s\t%s\n" % (origin, escape(n)))
 
 
 if __name__ == "__main__":
