@@ -54,25 +54,19 @@ void deny_compile(struct deny *d, const char *list)
  * goes, so a deny list denies it (fails closed). */
 static const char *unreadable(const struct host_info *h, const char *rec)
 {
-	struct uriscan_host_addr a;
-	int st;
-
 	if (h->browser_status == URISCAN_OK)
 		return NULL;
 	if (h->browser_status != URISCAN_E_UNSUPPORTED)
 		return uriscan_status_name(h->browser_status);
 	if (h->status != URISCAN_OK)
 		return uriscan_status_name(h->status);
-	if (!URISCAN_HAS(&h->u, URISCAN_HOST))
-		return NULL; /* a relative reference, mailto:, urn: ...: no host */
-	st = uriscan_host_address(rec + h->u.part[URISCAN_HOST].off,
-	                          h->u.part[URISCAN_HOST].len, 0, &a, NULL);
-	if (st != URISCAN_OK)
-		return h->u.part[URISCAN_HOST].len > 1 &&
-		               (rec[h->u.part[URISCAN_HOST].off + 1] | 0x20) == 'v'
-		           ? "ipvfuture"
-		           : uriscan_status_name(st);
-	return NULL;
+	/* no host (a relative reference, mailto:, urn: ...): OK */
+	if (h->grammar_addr_status == URISCAN_OK)
+		return NULL;
+	return h->u.part[URISCAN_HOST].len > 1 &&
+	               (rec[h->u.part[URISCAN_HOST].off + 1] | 0x20) == 'v'
+	           ? "ipvfuture"
+	           : uriscan_status_name(h->grammar_addr_status);
 }
 
 void deny_free(struct deny *d)

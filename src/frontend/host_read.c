@@ -70,6 +70,7 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 		gst = uriscan_host_address(host, host_len, 0, &ga, NULL);
 	if (gst == URISCAN_OK && ga.family != URISCAN_IP_NONE)
 		h->grammar_class = ga.ip_class;
+	h->grammar_addr_status = host ? gst : URISCAN_OK;
 	if (h->browser_status == URISCAN_OK && h->browser_len > 0) {
 		/* the same bytes as the grammar's host (most often): the same
 		 * reading, not made twice */

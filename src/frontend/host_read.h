@@ -33,6 +33,9 @@ struct host_info {
 	/* the class of the grammar's host when it is an address (NONE else):
 	 * check --deny looks at both readings */
 	enum uriscan_ip_class grammar_class;
+	/* uriscan_host_address's status on the grammar's host (OK when the
+	 * grammar has no host): check --deny's unreadable hosts */
+	int grammar_addr_status;
 	int site_status;         /* uriscan_site (UNSUPPORTED: no libpsl) */
 	char site[256];
 	size_t site_len;
