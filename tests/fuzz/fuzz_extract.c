@@ -61,86 +61,7 @@
  *    search per candidate in a buffer's last 2 KB all see fuzzed text.
  */
 #include "fuzz.h"
-
-struct xm_rec {
-	uint64_t off, len;
-	unsigned flags;
-	uint32_t scheme_len, confusion;
-	size_t nbytes;
-	char *bytes;
-	struct uriscan_uri uri;
-};
-
-struct xm_list {
-	struct xm_rec *v;
-	size_t n, cap;
-};
-
-static void xm_add(struct xm_list *l, const struct uriscan_match *m)
-{
-	struct xm_rec *r;
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		FUZZ_ASSERT(l->v != NULL, "out of memory");
-	}
-	r = &l->v[l->n++];
-	r->off = m->offset;
-	r->len = m->length;
-	r->flags = m->flags;
-	r->scheme_len = m->scheme_len;
-	r->confusion = m->confusion;
-	r->nbytes = m->nbytes;
-	r->uri = m->uri;
-	r->bytes = malloc(m->nbytes ? m->nbytes : 1);
-	FUZZ_ASSERT(r->bytes != NULL, "out of memory");
-	FUZZ_ASSERT(m->nbytes == 0 || m->bytes != NULL, "match without bytes");
-	if (m->nbytes)
-		memcpy(r->bytes, m->bytes, m->nbytes);
-}
-
-static void xm_clear(struct xm_list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].bytes);
-	free(l->v);
-	l->v = NULL;
-	l->n = l->cap = 0;
-}
-
-static int xm_cb(void *user, const struct uriscan_match *m)
-{
-	xm_add(user, m);
-	return 0;
-}
-
-static void xm_same(const struct xm_list *a, const struct xm_list *b,
-                    const char *what)
-{
-	FUZZ_ASSERT(a->n == b->n, "%s: %zu matches, uriscan_extract %zu", what,
-	            b->n, a->n);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct xm_rec *x = &a->v[i], *y = &b->v[i];
-		FUZZ_ASSERT(x->off == y->off && x->len == y->len &&
-		                x->flags == y->flags &&
-		                x->scheme_len == y->scheme_len &&
-		                x->nbytes == y->nbytes,
-		            "%s: match %zu is [%llu,+%llu) flags %u, uriscan_extract "
-		            "[%llu,+%llu) flags %u",
-		            what, i, (unsigned long long)y->off,
-		            (unsigned long long)y->len, y->flags,
-		            (unsigned long long)x->off, (unsigned long long)x->len,
-		            x->flags);
-		FUZZ_ASSERT(x->nbytes == 0 || memcmp(x->bytes, y->bytes, x->nbytes) == 0,
-		            "%s: match %zu: other bytes", what, i);
-		FUZZ_ASSERT(fuzz_results_equal(&x->uri, &y->uri),
-		            "%s: match %zu: other components", what, i);
-		FUZZ_ASSERT(x->confusion == y->confusion,
-		            "%s: match %zu: confusion %#x, uriscan_extract %#x",
-		            what, i, (unsigned)y->confusion,
-		            (unsigned)x->confusion);
-	}
-}
+#include "match_list.h"
 
 static int xm_is_alpha(unsigned char c)
 {
@@ -186,7 +107,7 @@ static size_t xm_count(const char *s, size_t n, char c)
  * goes on with a letter or a digit (or, but in RFC 3987, a byte >= 0x80)
  * right after it. */
 static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
-                           const char *s, size_t len, const struct xm_rec *r)
+                           const char *s, size_t len, const struct match_rec *r)
 {
 	size_t eo = (size_t)r->len, after = (size_t)(r->off + r->len);
 	unsigned char c;
@@ -215,14 +136,14 @@ static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
 static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
                              const struct uriscan_extract_options *o,
                              size_t max_len, const char *s, size_t len,
-                             const struct xm_list *l, const struct xm_list *cut)
+                             const struct match_list *l, const struct match_list *cut)
 {
 	uint64_t prev_end = 0;
 	size_t eo, j = 0;
 	int st;
 
 	for (size_t i = 0; i < l->n; i++) {
-		const struct xm_rec *m = &l->v[i];
+		const struct match_rec *m = &l->v[i];
 		const char *b = s + m->off;
 		size_t sl = m->scheme_len, c;
 		int auth;
@@ -378,7 +299,7 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 
 /* Feed the chunks (sizes cycle through sz[0, nsz)), drain, finish. */
 static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
-                      const uint8_t *sz, size_t nsz, struct xm_list *l)
+                      const uint8_t *sz, size_t nsz, struct match_list *l)
 {
 	struct uriscan_match m;
 	size_t at = 0, k = 0, empty = 0;
@@ -408,7 +329,7 @@ static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
 				            "feed before the chunk is drained: %s",
 				            uriscan_status_name(st));
 			}
-			xm_add(l, &m);
+			match_add(l, &m);
 		}
 		free(chunk);
 		at += n;
@@ -419,7 +340,7 @@ static void xm_stream(uriscan_extractor *x, const char *s, size_t len,
 	st = uriscan_extractor_finish(x);
 	FUZZ_ASSERT(st == URISCAN_OK, "finish: %s", uriscan_status_name(st));
 	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-		xm_add(l, &m);
+		match_add(l, &m);
 	FUZZ_ASSERT(uriscan_extractor_next(x, &m) == URISCAN_DONE, "next after the end");
 	FUZZ_ASSERT(uriscan_extractor_feed(x, s, len) == URISCAN_E_STATE &&
 	                uriscan_extractor_finish(x) == URISCAN_E_STATE,
@@ -447,7 +368,7 @@ static char *xm_tile(const char *s, size_t len, size_t *n)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct uriscan_extract_options o = {sizeof o, 0, 0, NULL};
-	struct xm_list whole = {0}, other = {0};
+	struct match_list whole = {0}, other = {0};
 	const struct uriscan__gen *gen;
 	uriscan_extractor *x = NULL;
 	enum uriscan_grammar g;
@@ -486,7 +407,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_cur_len_ = len;
 
 	st = uriscan_extractor_new(g, &o, &x);
-	st2 = uriscan_extract(g, s, len, &o, xm_cb, &whole, &count);
+	st2 = uriscan_extract(g, s, len, &o, match_cb, &whole, &count);
 	FUZZ_ASSERT(st == st2, "extractor_new %s, uriscan_extract %s",
 	            uriscan_status_name(st), uriscan_status_name(st2));
 	if (st != URISCAN_OK) {
@@ -500,7 +421,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		                gen->extract == NULL,
 		            "grammar %s has an extraction machine but is refused",
 		            uriscan_grammar_name(g));
-		xm_clear(&whole);
+		match_clear(&whole);
 		free(tiled);
 		return 0;
 	}
@@ -518,7 +439,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		struct uriscan_extract_options oc = o;
 		oc.flags |= URISCAN_EXTRACT_KEEP_CUT;
-		st = uriscan_extract(g, s, len, &oc, xm_cb, &other, NULL);
+		st = uriscan_extract(g, s, len, &oc, match_cb, &other, NULL);
 		FUZZ_ASSERT(st == URISCAN_OK, "extract with KEEP_CUT: %s",
 		            uriscan_status_name(st));
 		for (size_t k = other.n; k-- > 0;)
@@ -529,12 +450,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			            "cut match %zu overlaps the next", k);
 	}
 	xm_check_matches(g, xrule, &o, max_len, s, len, &whole, &other);
-	xm_clear(&other);
+	match_clear(&other);
 
 	/* chunked */
 	xm_stream(x, s, len, sz, nsz, &other);
-	xm_same(&whole, &other, "chunked");
-	xm_clear(&other);
+	match_same(&whole, &other, "chunked");
+	match_clear(&other);
 
 	/* the same extractor, reset, the whole text at once */
 	uriscan_extractor_reset(x);
@@ -544,23 +465,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		st = uriscan_extractor_feed(x, len ? s : NULL, len);
 		FUZZ_ASSERT(st == URISCAN_OK, "feed: %s", uriscan_status_name(st));
 		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-			xm_add(&other, &m);
+			match_add(&other, &m);
 		FUZZ_ASSERT(uriscan_extractor_finish(x) == URISCAN_OK, "finish");
 		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-			xm_add(&other, &m);
+			match_add(&other, &m);
 	}
-	xm_same(&whole, &other, "one feed");
-	xm_clear(&other);
+	match_same(&whole, &other, "one feed");
+	match_clear(&other);
 	uriscan_extractor_free(x);
 
 	/* the other search (SIMD or scalar) */
 	o.flags ^= URISCAN_EXTRACT_SCALAR;
-	st = uriscan_extract(g, s, len, &o, xm_cb, &other, NULL);
+	st = uriscan_extract(g, s, len, &o, match_cb, &other, NULL);
 	FUZZ_ASSERT(st == URISCAN_OK, "extract: %s", uriscan_status_name(st));
-	xm_same(&whole, &other,
+	match_same(&whole, &other,
 	        (o.flags & URISCAN_EXTRACT_SCALAR) ? "scalar" : "SIMD");
-	xm_clear(&other);
-	xm_clear(&whole);
+	match_clear(&other);
+	match_clear(&whole);
 	free(tiled);
 	return 0;
 }

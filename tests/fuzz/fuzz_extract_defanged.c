@@ -41,80 +41,12 @@
  *    after finish gives URISCAN_E_STATE.
  */
 #include "fuzz.h"
-
-struct dm_rec {
-	uint64_t off, len;
-	unsigned flags;
-	uint32_t scheme_len;
-	size_t nbytes;
-	char *bytes;
-	struct uriscan_uri uri;
-};
-
-struct dm_list {
-	struct dm_rec *v;
-	size_t n, cap;
-};
-
-static void dm_add(struct dm_list *l, const struct uriscan_match *m)
-{
-	struct dm_rec *r;
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->v = realloc(l->v, l->cap * sizeof *l->v);
-		FUZZ_ASSERT(l->v != NULL, "out of memory");
-	}
-	r = &l->v[l->n++];
-	r->off = m->offset;
-	r->len = m->length;
-	r->flags = m->flags;
-	r->scheme_len = m->scheme_len;
-	r->nbytes = m->nbytes;
-	r->uri = m->uri;
-	r->bytes = malloc(m->nbytes ? m->nbytes : 1);
-	FUZZ_ASSERT(r->bytes != NULL, "out of memory");
-	FUZZ_ASSERT(m->nbytes == 0 || m->bytes != NULL, "match without bytes");
-	if (m->nbytes)
-		memcpy(r->bytes, m->bytes, m->nbytes);
-}
-
-static void dm_clear(struct dm_list *l)
-{
-	for (size_t i = 0; i < l->n; i++)
-		free(l->v[i].bytes);
-	free(l->v);
-	l->v = NULL;
-	l->n = l->cap = 0;
-}
-
-static int dm_cb(void *user, const struct uriscan_match *m)
-{
-	dm_add(user, m);
-	return 0;
-}
-
-static void dm_same(const struct dm_list *a, const struct dm_list *b,
-                    const char *what)
-{
-	FUZZ_ASSERT(a->n == b->n, "%s: %zu matches, uriscan_extract %zu", what,
-	            b->n, a->n);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct dm_rec *x = &a->v[i], *y = &b->v[i];
-		FUZZ_ASSERT(x->off == y->off && x->len == y->len &&
-		                x->flags == y->flags && x->scheme_len == y->scheme_len &&
-		                x->nbytes == y->nbytes &&
-		                memcmp(x->bytes, y->bytes, x->nbytes) == 0 &&
-		                fuzz_results_equal(&x->uri, &y->uri),
-		            "%s: match %zu differs (%llu+%llu vs %llu+%llu)", what, i,
-		            (unsigned long long)y->off, (unsigned long long)y->len,
-		            (unsigned long long)x->off, (unsigned long long)x->len);
-	}
-}
+#include "match_list.h"
 
 /* Feed t in the chunk sizes of sz[0, nsz) (one byte each when nsz is 0),
  * each chunk in its own heap block. */
 static void feed_chunks(uriscan_extractor *x, const char *t, size_t n,
-                        const uint8_t *sz, size_t nsz, struct dm_list *out)
+                        const uint8_t *sz, size_t nsz, struct match_list *out)
 {
 	struct uriscan_match m;
 	size_t at = 0, k = 0;
@@ -136,7 +68,7 @@ static void feed_chunks(uriscan_extractor *x, const char *t, size_t n,
 			FUZZ_ASSERT(uriscan_extractor_feed(x, chunk, c) == URISCAN_E_STATE,
 			            "feed before the chunk was drained");
 		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-			dm_add(out, &m);
+			match_add(out, &m);
 		free(chunk);
 		at += c;
 		FUZZ_ASSERT(uriscan_extractor_offset(x) == at, "offset");
@@ -145,20 +77,20 @@ static void feed_chunks(uriscan_extractor *x, const char *t, size_t n,
 	}
 	FUZZ_ASSERT(uriscan_extractor_finish(x) == URISCAN_OK, "finish");
 	while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-		dm_add(out, &m);
+		match_add(out, &m);
 	FUZZ_ASSERT(uriscan_extractor_feed(x, "a", 1) == URISCAN_E_STATE,
 	            "feed after finish");
 }
 
 static void invariants(enum uriscan_grammar g,
                        const struct uriscan_extract_options *o, const char *t,
-                       size_t n, const struct dm_list *l, size_t max_len)
+                       size_t n, const struct match_list *l, size_t max_len)
 {
 	uint64_t end = 0;
 
 	for (size_t i = 0; i < l->n; i++) {
-		const struct dm_rec *r = &l->v[i];
-		struct dm_list one = {0};
+		const struct match_rec *r = &l->v[i];
+		struct match_list one = {0};
 		struct uriscan_uri u;
 		FUZZ_ASSERT(r->off >= end && r->off + r->len <= n,
 		            "match %zu: out of order or outside the text", i);
@@ -184,7 +116,7 @@ static void invariants(enum uriscan_grammar g,
 			FUZZ_ASSERT(fuzz_results_equal(&u, &r->uri),
 			            "match %zu: components not uriscan_parse's", i);
 		/* the span holds the URL and its forms only */
-		FUZZ_ASSERT(uriscan_extract(g, t + r->off, (size_t)r->len, o, dm_cb,
+		FUZZ_ASSERT(uriscan_extract(g, t + r->off, (size_t)r->len, o, match_cb,
 		                            &one, NULL) == URISCAN_OK,
 		            "extract of a span");
 		FUZZ_ASSERT(one.n == 1 && one.v[0].off == 0 && one.v[0].len == r->len &&
@@ -193,27 +125,27 @@ static void invariants(enum uriscan_grammar g,
 		                (one.v[0].flags & URISCAN_MATCH_DEFANGED),
 		            "match %zu (%.*s): its span alone gives %zu matches", i,
 		            (int)r->nbytes, r->bytes, one.n);
-		dm_clear(&one);
+		match_clear(&one);
 	}
 }
 
 static void run(enum uriscan_grammar g, const struct uriscan_extract_options *o,
                 const char *t, size_t n, const uint8_t *sz, size_t nsz)
 {
-	struct dm_list whole = {0}, chunks = {0}, again = {0};
+	struct match_list whole = {0}, chunks = {0}, again = {0};
 	uriscan_extractor *x = NULL;
 	uint64_t count = 0;
 	int st = uriscan_extractor_new(g, o, &x);
-	int st2 = uriscan_extract(g, t, n, o, dm_cb, &whole, &count);
+	int st2 = uriscan_extract(g, t, n, o, match_cb, &whole, &count);
 
 	FUZZ_ASSERT(st == st2, "new %d, extract %d", st, st2);
 	if (st != URISCAN_OK) {
-		dm_clear(&whole);
+		match_clear(&whole);
 		return;
 	}
 	FUZZ_ASSERT(count == whole.n, "count");
 	feed_chunks(x, t, n, sz, nsz, &chunks);
-	dm_same(&whole, &chunks, "chunks");
+	match_same(&whole, &chunks, "chunks");
 	uriscan_extractor_reset(x);
 	{
 		char *copy = malloc(n ? n : 1);
@@ -222,19 +154,19 @@ static void run(enum uriscan_grammar g, const struct uriscan_extract_options *o,
 		memcpy(copy, t, n);
 		FUZZ_ASSERT(uriscan_extractor_feed(x, copy, n) == URISCAN_OK, "feed");
 		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-			dm_add(&again, &m);
+			match_add(&again, &m);
 		free(copy);
 		FUZZ_ASSERT(uriscan_extractor_finish(x) == URISCAN_OK, "finish");
 		while (uriscan_extractor_next(x, &m) == URISCAN_OK)
-			dm_add(&again, &m);
+			match_add(&again, &m);
 	}
-	dm_same(&whole, &again, "reset, whole text");
+	match_same(&whole, &again, "reset, whole text");
 	uriscan_extractor_free(x);
 	invariants(g, o, t, n, &whole,
 	           o->max_len ? o->max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT);
-	dm_clear(&whole);
-	dm_clear(&chunks);
-	dm_clear(&again);
+	match_clear(&whole);
+	match_clear(&chunks);
+	match_clear(&again);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
