@@ -57,8 +57,11 @@ static int take(struct given *g, const struct cli_optdef *defs,
 	    (arg == NULL || strcmp(arg, g->arg[k]) == 0))
 		return 0;
 	cli_opt_name(d, spelled, name);
-	USAGE("option '%s' given twice with different values ('%s' and '%s')",
-	      name, g->arg[k] ? g->arg[k] : "", arg ? arg : "");
+	/* an optional argument left out is "none" */
+	USAGE("option '%s' given twice with different values (%s%s%s and %s%s%s)",
+	      name, g->arg[k] ? "'" : "", g->arg[k] ? g->arg[k] : "none",
+	      g->arg[k] ? "'" : "", arg ? "'" : "", arg ? arg : "none",
+	      arg ? "'" : "");
 }
 
 int cli_parse_args(const struct cli_optdef *defs, size_t ndefs, int argc,

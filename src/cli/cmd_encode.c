@@ -68,9 +68,7 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 	case E_GRAMMAR:
 		e->grammar = arg;
 		break;
-	case E_COMPONENT:
-		if (e->component && strcmp(e->component, arg) != 0)
-			cli_usage_error("--component given twice");
+	case E_COMPONENT: /* given twice: args.c's usage error */
 		e->component = arg;
 		break;
 	case E_FORM:

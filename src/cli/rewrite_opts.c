@@ -176,12 +176,7 @@ void rw_set(struct rw_spec *r, const struct cli_optdef *d, const char *spelled,
 	case RW_QUERY_SORT:
 		add_edit(r, URISCAN_QUERY_SORT, NULL, 0, NULL, 0);
 		break;
-	case RW_STRIP_TRACKING:
-		if ((r->o.flags & URISCAN_REWRITE_STRIP_TRACKING) &&
-		    ((arg == NULL) != (r->tracking_file == NULL) ||
-		     (arg && strcmp(arg, r->tracking_file) != 0)))
-			cli_usage_error("--strip-tracking given twice with different "
-			                "lists");
+	case RW_STRIP_TRACKING: /* given twice: args.c's usage error */
 		set_flag(r, URISCAN_REWRITE_STRIP_TRACKING);
 		r->tracking_file = arg;
 		break;
