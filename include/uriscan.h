@@ -1363,7 +1363,23 @@ struct uriscan_query_edit_options {
 	unsigned flags;
 	const struct uriscan_query_edit *edits; /* applied in order */
 	size_t n_edits;
+	/* Room for a SORT (may be NULL, size 0). A SORT orders the pairs alive at it in
+	 * records of 16 bytes: in this buffer when it is larger than the 4 KiB
+	 * kept on the stack. When every record fits (always with
+	 * URISCAN_QUERY_SORT_WORK(len, n_edits) bytes) the pairs are read once
+	 * and sorted in O(n log n) key compares; else they are read once per
+	 * buffer's worth of records (256 without this buffer): O(n^2 / 256)
+	 * for a hostile query of many pairs. Scratch only: nothing is left in
+	 * it that the caller may read; it may not overlap out (or work). */
+	void *sort_work;
+	size_t sort_work_size;
 };
+
+/* Bytes of sort_work that let a SORT of a reference of len bytes, with
+ * n_edits edits, read the query once: a record per pair (a pair per
+ * separator, + 1) and per edit, and one for alignment. */
+#define URISCAN_QUERY_SORT_WORK(len, n_edits)                                  \
+	(((size_t)(len) + (size_t)(n_edits) + 2) * 16)
 
 /*
  * Apply opt->edits, in order, to the query of the reference s[0, len)
@@ -1382,9 +1398,11 @@ struct uriscan_query_edit_options {
  *
  * Cost: the query is read once, and each pair's key is matched against
  * the edits once (a SET also finds the first pair with its key, once per
- * SET among the first 64 edits); a SORT, which keeps no index of the
- * pairs (no allocation), compares O(pairs^2) keys: a query of thousands
- * of pairs sorts in milliseconds, one of a million would not.
+ * SET among the first 64 edits); a SORT reads the pairs once more and
+ * sorts them in O(n log n) key compares when its records fit in the 4 KiB
+ * it keeps on the stack (256 pairs) or in opt->sort_work, else reads them
+ * once per 256 (see sort_work: give URISCAN_QUERY_SORT_WORK bytes for
+ * queries from untrusted input).
  *
  * Buffer: as uriscan_recompose (NUL-terminated; out_cap >= *out_len + 1;
  * *out_len stored with URISCAN_E_BUFFER_TOO_SMALL; out may be NULL when
@@ -1453,7 +1471,11 @@ struct uriscan_rewrite_options {
 	 * steps write into it and into out in turn, so it needs the room of
 	 * the longest step's result (+ 1). May be NULL otherwise. */
 	char *work;
-	size_t work_cap;
+	size_t work_cap;	/* Room for a SORT edit, as in uriscan_query_edit_options
+	 * (URISCAN_QUERY_SORT_WORK of the longest step's result); may not
+	 * overlap out or work. */
+	void *sort_work;
+	size_t sort_work_size;
 };
 
 /*

@@ -38,7 +38,8 @@ int uriscan__qe_check(const struct uriscan_query_edit *ed, size_t n,
 		     d->key_len != 0) ||
 		    ((d->op == URISCAN_QUERY_SET || d->op == URISCAN_QUERY_APPEND) &&
 		     d->value == NULL && d->value_len != 0) ||
-		    d->key_len > UINT32_MAX || d->value_len > UINT32_MAX) {
+		    d->key_len > UINT32_MAX || d->value_len > UINT32_MAX ||
+		    e >= QE_REC_OWN) {
 			*bad = e;
 			return URISCAN_E_INVALID_ARG;
 		}
@@ -60,6 +61,8 @@ void uriscan__qe_init(struct qe_ctx *x, enum uriscan_grammar g, const char *q,
 	x->nstrip = 0;
 	x->first_ready = 0;
 	x->strip_ready = 0;
+	x->work = NULL;
+	x->work_n = 0;
 }
 
 static int plus_of(const struct qe_ctx *x)
@@ -83,56 +86,6 @@ static struct qkey pair_key(const struct qe_ctx *x,
 {
 	struct qkey k = {x->q + p->key.off, p->key.len, 1};
 	return k;
-}
-
-/* The pairs of the query, as uriscan_query_next splits them (none when
- * the query is empty), read with memchr. */
-struct pit {
-	size_t pos;
-	int done;
-};
-
-static void iter_init(const struct qe_ctx *x, struct pit *it)
-{
-	it->pos = 0;
-	it->done = x->qlen == 0;
-}
-
-static int pit_next(const struct qe_ctx *x, struct pit *it,
-                    struct uriscan_query_pair *p)
-{
-	const unsigned char *q = x->q, *end, *eq;
-	size_t i = it->pos, rest;
-
-	if (it->done)
-		return 0;
-	rest = x->qlen - i;
-	end = memchr(q + i, '&', rest);
-	if (x->flags & URISCAN_QUERY_SEMICOLON) {
-		const unsigned char *sc = memchr(q + i, ';', rest);
-		if (sc != NULL && (end == NULL || sc < end))
-			end = sc;
-	}
-	size_t j = end ? (size_t)(end - q) : x->qlen;
-	eq = memchr(q + i, '=', j - i);
-	p->pair.off = (uint32_t)i;
-	p->pair.len = (uint32_t)(j - i);
-	p->key.off = (uint32_t)i;
-	p->has_value = eq != NULL;
-	if (eq) {
-		p->key.len = (uint32_t)((size_t)(eq - q) - i);
-		p->value.off = (uint32_t)((size_t)(eq - q) + 1);
-		p->value.len = (uint32_t)(j - (size_t)(eq - q) - 1);
-	} else {
-		p->key.len = p->pair.len;
-		p->value.off = (uint32_t)j;
-		p->value.len = 0;
-	}
-	if (j < x->qlen)
-		it->pos = j + 1;
-	else
-		it->done = 1;
-	return 1;
 }
 
 /* Is k the key of edit e? */
@@ -299,54 +252,99 @@ static void put_pair(const struct qe_ctx *x, struct qe_out *o, size_t created,
 	}
 }
 
-/* A pair for the sorted output: its key and its place in creation order. */
-struct item {
-	size_t created, rank, val;
-	struct uriscan_query_pair p;
-	struct qkey key;
-};
+/* The key of a record of a SORT. */
+static struct qkey rec_key(const struct qe_ctx *x, const struct qe_rec *r)
+{
+	if (r->rank <= x->qlen) {
+		struct qkey k = {x->q + r->rank, r->klen, 1};
+		return k;
+	}
+	return edit_key(x, (size_t)(r->rank - x->qlen - 1));
+}
 
 /* Is a before b in key order (then creation order)? */
-static int before(const struct qe_ctx *x, const struct item *a,
-                  const struct item *b)
+static int rec_before(void *ctx, const struct qe_rec *a, const struct qe_rec *b)
 {
-	int c = qkey_cmp(&a->key, &b->key, plus_of(x), icase_of(x));
+	const struct qe_ctx *x = ctx;
+	struct qkey ka = rec_key(x, a), kb = rec_key(x, b);
+	int c = qkey_cmp(&ka, &kb, plus_of(x), icase_of(x));
 	return c < 0 || (c == 0 && a->rank < b->rank);
 }
 
-/* Selection: the alive pair that comes first after *last (NULL: the
- * first) among those created before edit end; 0 when none is left. */
-static int next_sorted(struct qe_ctx *x, size_t end, const struct item *last,
-                       struct item *best)
+/* Offer the pairs alive after the edits among those created before edit
+ * end that come after *last (NULL: all) to h. Returns 0 when some were
+ * left out (h was full). */
+static int offer_alive(struct qe_ctx *x, size_t end, const struct qe_rec *last,
+                       struct qe_heap *h)
 {
 	struct pit it;
-	struct item c;
-	int got = 0;
+	struct uriscan_query_pair p;
+	struct qe_rec r;
+	size_t val;
+	int all = 1;
 
 	iter_init(x, &it);
-	c.created = ORIG;
-	while (pit_next(x, &it, &c.p)) {
-		c.key = pair_key(x, &c.p);
-		c.rank = c.p.pair.off;
-		if ((last == NULL || before(x, last, &c)) &&
-		    (!got || before(x, &c, best)) &&
-		    fate(x, &c.key, ORIG, c.p.pair.off, &c.val)) {
-			*best = c;
-			got = 1;
+	while (pit_next(x, &it, &p)) {
+		struct qkey k = pair_key(x, &p);
+		r.rank = p.pair.off;
+		r.klen = p.key.len;
+		if ((last == NULL || rec_before(x, last, &r)) &&
+		    fate(x, &k, ORIG, p.pair.off, &val)) {
+			r.val = val == ORIG ? QE_REC_OWN : (uint32_t)val;
+			all &= uriscan__qe_heap_offer(h, &r);
 		}
 	}
 	for (size_t j = 0; j < end; j++) {
-		c.created = j;
-		c.key = edit_key(x, j);
-		c.rank = x->qlen + 1 + j;
-		if ((last == NULL || before(x, last, &c)) &&
-		    (!got || before(x, &c, best)) && creates(x, j) &&
-		    fate(x, &c.key, j, 0, &c.val)) {
-			*best = c;
-			got = 1;
+		struct qkey k = edit_key(x, j);
+		r.rank = (uint64_t)x->qlen + 1 + j;
+		r.klen = 0;
+		if ((last == NULL || rec_before(x, last, &r)) && creates(x, j) &&
+		    fate(x, &k, j, 0, &val)) {
+			r.val = (uint32_t)val;
+			all &= uriscan__qe_heap_offer(h, &r);
 		}
 	}
-	return got;
+	return all;
+}
+
+/* Write the pairs alive after the edits among those created before the
+ * last SORT, edit end, in its order, joined by sep; returns how many. The
+ * records go to x->work, or to a buffer here when it is smaller: each
+ * read of the pairs gives the next records that fit (one read when all
+ * fit). */
+static size_t write_sorted(struct qe_ctx *x, struct qe_out *o, size_t end,
+                           char sep)
+{
+	struct qe_rec own[QE_SORT_STACK], last;
+	struct qe_heap h = {own, 0, QE_SORT_STACK, rec_before, x};
+	size_t n = 0;
+	int all;
+
+	if (x->work != NULL && x->work_n > QE_SORT_STACK) {
+		h.rec = x->work;
+		h.cap = x->work_n;
+	}
+	do {
+		h.n = 0;
+		all = offer_alive(x, end, n > 0 ? &last : NULL, &h);
+		uriscan__qe_heap_sort(&h);
+		for (size_t i = 0; i < h.n; i++) {
+			const struct qe_rec *r = &h.rec[i];
+			size_t created = ORIG, val = r->val;
+			struct uriscan_query_pair p;
+			if (r->rank <= x->qlen) {
+				struct pit it = {(size_t)r->rank, 0};
+				pit_next(x, &it, &p);
+			} else
+				created = (size_t)(r->rank - x->qlen - 1);
+			if (n++ > 0)
+				qe_put(o, &sep, 1);
+			put_pair(x, o, created, &p, val == QE_REC_OWN ? ORIG : val);
+		}
+		if (h.n > 0)
+			last = h.rec[h.n - 1];
+	} while (!all);
+	return n;
 }
 
 size_t uriscan__qe_write(struct qe_ctx *x, struct qe_out *o, int *touched)
@@ -385,16 +383,7 @@ size_t uriscan__qe_write(struct qe_ctx *x, struct qe_out *o, int *touched)
 			n++;
 		}
 	} else {
-		struct item cur, prev;
-		int have = 0;
-		while (next_sorted(x, last_sort, have ? &prev : NULL, &cur)) {
-			if (n > 0)
-				qe_put(o, &sep, 1);
-			put_pair(x, o, cur.created, &cur.p, cur.val);
-			n++;
-			prev = cur;
-			have = 1;
-		}
+		n = write_sorted(x, o, last_sort, sep);
 		moved = 1;
 		start = last_sort + 1;
 	}

@@ -28,6 +28,36 @@ static inline void qe_put(struct qe_out *o, const void *b, size_t n)
 	o->n += n;
 }
 
+/* A pair in the order of a SORT: its creation rank (an offset in the
+ * query for its own pairs, qlen + 1 + j for the one edit j created), the
+ * length of its key (its own pairs) and the edit whose value it ends with
+ * (QE_REC_OWN: its own). */
+struct qe_rec {
+	uint64_t rank;
+	uint32_t klen;
+	uint32_t val;
+};
+#define QE_REC_OWN UINT32_MAX
+/* Records a SORT keeps on the stack when the caller gives less room
+ * (4 KiB): a query of more alive pairs is read once per this many. */
+#define QE_SORT_STACK 256
+
+/* The k first records in an order (before(ctx, a, b): a comes first; a
+ * total order), in rec[0, cap) (query_sort.c). */
+struct qe_heap {
+	struct qe_rec *rec;
+	size_t n, cap;
+	int (*before)(void *ctx, const struct qe_rec *a, const struct qe_rec *b);
+	void *ctx;
+};
+
+/* Offer r: kept among the cap first seen so far. Returns 0 when the heap
+ * was full (r or another record was left out: a later read must look
+ * again). */
+int uriscan__qe_heap_offer(struct qe_heap *h, const struct qe_rec *r);
+/* Sort rec[0, n) in order (the heap is used up). */
+void uriscan__qe_heap_sort(struct qe_heap *h);
+
 /* Edits applied to one query. */
 struct qe_ctx {
 	enum uriscan_grammar g;
@@ -49,7 +79,79 @@ struct qe_ctx {
 #define QE_CACHE 64
 	size_t first[QE_CACHE];
 	int first_ready;
+	/* room for a SORT (the caller's sort_work; query_sort.c), NULL when
+	 * none was given: then a buffer on the stack */
+	struct qe_rec *work;
+	size_t work_n;
 };
+
+/* Set x's room for a SORT from the caller's buffer (may be NULL): aligned,
+ * whole records. */
+static inline void qe_set_work(struct qe_ctx *x, void *buf, size_t size)
+{
+	uintptr_t a = (uintptr_t)buf, pad;
+
+	x->work = NULL;
+	x->work_n = 0;
+	if (buf == NULL)
+		return;
+	pad = (_Alignof(struct qe_rec) - a % _Alignof(struct qe_rec)) %
+	      _Alignof(struct qe_rec);
+	if (size < pad + sizeof(struct qe_rec))
+		return;
+	x->work = (struct qe_rec *)(void *)((unsigned char *)buf + pad);
+	x->work_n = (size - pad) / sizeof(struct qe_rec);
+}
+
+/* The pairs of the query, as uriscan_query_next splits them (none when
+ * the query is empty), read with memchr. */
+struct pit {
+	size_t pos;
+	int done;
+};
+
+static inline void iter_init(const struct qe_ctx *x, struct pit *it)
+{
+	it->pos = 0;
+	it->done = x->qlen == 0;
+}
+
+static inline int pit_next(const struct qe_ctx *x, struct pit *it,
+                           struct uriscan_query_pair *p)
+{
+	const unsigned char *q = x->q, *end, *eq;
+	size_t i = it->pos, rest;
+
+	if (it->done)
+		return 0;
+	rest = x->qlen - i;
+	end = memchr(q + i, '&', rest);
+	if (x->flags & URISCAN_QUERY_SEMICOLON) {
+		const unsigned char *sc = memchr(q + i, ';', rest);
+		if (sc != NULL && (end == NULL || sc < end))
+			end = sc;
+	}
+	size_t j = end ? (size_t)(end - q) : x->qlen;
+	eq = memchr(q + i, '=', j - i);
+	p->pair.off = (uint32_t)i;
+	p->pair.len = (uint32_t)(j - i);
+	p->key.off = (uint32_t)i;
+	p->has_value = eq != NULL;
+	if (eq) {
+		p->key.len = (uint32_t)((size_t)(eq - q) - i);
+		p->value.off = (uint32_t)((size_t)(eq - q) + 1);
+		p->value.len = (uint32_t)(j - (size_t)(eq - q) - 1);
+	} else {
+		p->key.len = p->pair.len;
+		p->value.off = (uint32_t)j;
+		p->value.len = 0;
+	}
+	if (j < x->qlen)
+		it->pos = j + 1;
+	else
+		it->done = 1;
+	return 1;
+}
 
 /* Check the edits: URISCAN_OK, or URISCAN_E_INVALID_ARG with *bad the
  * index of the first bad edit. */

@@ -28,6 +28,8 @@ struct pass {
 	size_t ned;
 	const char *const *strip;
 	size_t nstrip;
+	void *sort_work; /* the caller's room for a SORT, or NULL */
+	size_t sort_work_size;
 };
 
 /* Copy s[0, n) with ASCII letters in lower case, the hex digits of an
@@ -113,6 +115,7 @@ static void last_pass(enum uriscan_grammar g, const unsigned char *s,
 	                 hq ? qe - qs - 1 : 0, ps->qflags, ps->ed, ps->ned);
 	x.strip = ps->strip;
 	x.nstrip = ps->nstrip;
+	qe_set_work(&x, ps->sort_work, ps->sort_work_size);
 	mark = o->n;
 	qe_put(o, "?", 1);
 	if (uriscan__qe_write(&x, o, NULL) == 0 &&
@@ -197,6 +200,18 @@ static int grammar_check(enum uriscan_grammar g)
 	                                    : URISCAN_E_GRAMMAR_UNAVAILABLE;
 }
 
+/* Does the room for a SORT overlap out or work (or is NULL with a size)? */
+static int sort_work_clash(const void *sw, size_t n, const char *out,
+                           size_t out_cap, const char *work, size_t work_cap)
+{
+	const char *a = sw;
+
+	if (sw == NULL)
+		return n != 0;
+	return (out != NULL && a < out + out_cap && out < a + n) ||
+	       (work != NULL && a < work + work_cap && work < a + n);
+}
+
 /* A bad edit: input SECOND, offset its index. */
 static int bad_edit(struct uriscan_error *err, size_t i)
 {
@@ -228,6 +243,9 @@ int uriscan_query_edit(enum uriscan_grammar g, const char *s, size_t len,
 	    (opt->flags & ~QUERY_EDIT_FLAGS) ||
 	    (opt->edits == NULL && opt->n_edits != 0))
 		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
+	if (sort_work_clash(opt->sort_work, opt->sort_work_size, out, out_cap,
+	                    NULL, 0))
+		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
 	if ((st = grammar_check(g)) != URISCAN_OK)
 		return uriscan__error1(err, st, 0);
 	if (len > UINT32_MAX)
@@ -237,6 +255,8 @@ int uriscan_query_edit(enum uriscan_grammar g, const char *s, size_t len,
 	if (s == NULL)
 		s = ""; /* len is 0: no arithmetic on a null pointer below */
 	memset(&ps, 0, sizeof ps);
+	ps.sort_work = opt->sort_work;
+	ps.sort_work_size = opt->sort_work_size;
 	ps.qflags = opt->flags;
 	ps.ed = opt->edits;
 	ps.ned = opt->n_edits;
@@ -291,6 +311,9 @@ int uriscan_rewrite(enum uriscan_grammar g, const char *s, size_t len,
 	st = rewrite_args(opt, err, &done);
 	if (done)
 		return st;
+	if (sort_work_clash(opt->sort_work, opt->sort_work_size, out, out_cap,
+	                    opt->work, opt->work_cap))
+		return uriscan__error1(err, URISCAN_E_INVALID_ARG, 0);
 	if ((st = grammar_check(g)) != URISCAN_OK)
 		return uriscan__error1(err, st, 0);
 	if (len > UINT32_MAX)
@@ -333,6 +356,8 @@ int uriscan_rewrite(enum uriscan_grammar g, const char *s, size_t len,
 	}
 
 	memset(&ps, 0, sizeof ps);
+	ps.sort_work = opt->sort_work;
+	ps.sort_work_size = opt->sort_work_size;
 	ps.flags = opt->flags;
 	ps.qflags = opt->query_flags;
 	ps.ed = opt->edits;

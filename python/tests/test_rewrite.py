@@ -159,6 +159,16 @@ def test_rewrite_vectors():
         assert isinstance(u, uriscan.URI) and u.input == res.decode("utf-8")
 
 
+def test_sort_many_pairs():
+    # 100,000 pairs sort in one read (O(n log n)): the binding gives the
+    # library room for every record; the same order as a stable sort here
+    pairs = ["k%d=%d" % ((i * 7919) % 1000, i) for i in range(100000)]
+    url = "http://h/?" + "&".join(pairs)
+    want = "http://h/?" + "&".join(sorted(pairs, key=lambda p: p.split("=")[0]))
+    assert uriscan.rewrite(url, query_sort=True) == want
+    assert str(uriscan.parse(url).sort_query()) == want
+
+
 def test_strip_tracking_list():
     u = uriscan.parse("http://h/?sid=1&utm_id=2&k=3")
     assert str(u.strip_tracking()) == "http://h/?sid=1&k=3"

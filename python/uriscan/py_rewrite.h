@@ -17,6 +17,7 @@ struct rw_build {
 	size_t ned, nsets, nglobs, cap_ed, cap_globs;
 	PyObject *keep; /* the objects whose bytes the options point into */
 	char *work;
+	void *sort_work; /* records of a SORT (with a sort edit): one read */
 };
 
 /* 0, or -1 with an exception: each function below. */

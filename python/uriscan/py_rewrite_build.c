@@ -30,6 +30,7 @@ void upy_rwb_free(struct rw_build *b)
 	PyMem_Free(b->sets);
 	PyMem_Free(b->globs);
 	PyMem_Free(b->work);
+	PyMem_Free(b->sort_work);
 	Py_XDECREF(b->keep);
 }
 
@@ -240,10 +241,12 @@ PyObject *upy_rwb_run(enum uriscan_grammar g, const struct upy_input *in,
 	PyObject *r = NULL;
 	size_t cap = (size_t)in->len + 256, n = 0;
 	char *out = NULL;
-	int st;
+	int st, sorts = 0;
 
 	for (size_t i = 0; i < b->nsets; i++)
 		cap += b->sets[i].value_len + 8;
+	for (size_t i = 0; i < b->ned; i++)
+		sorts |= b->ed[i].op == URISCAN_QUERY_SORT;
 	b->o.sets = b->sets;
 	b->o.n_sets = b->nsets;
 	b->o.edits = b->ed;
@@ -251,13 +254,21 @@ PyObject *upy_rwb_run(enum uriscan_grammar g, const struct upy_input *in,
 	for (;;) {
 		PyMem_Free(out);
 		PyMem_Free(b->work);
+		PyMem_Free(b->sort_work);
 		b->work = NULL;
-		if ((out = PyMem_Malloc(cap)) == NULL || (b->work = PyMem_Malloc(cap)) == NULL) {
+		b->sort_work = NULL;
+		b->o.sort_work_size =
+		    sorts ? URISCAN_QUERY_SORT_WORK(cap, b->ned) : 0;
+		if ((out = PyMem_Malloc(cap)) == NULL ||
+		    (b->work = PyMem_Malloc(cap)) == NULL ||
+		    (sorts && (b->sort_work = PyMem_Malloc(b->o.sort_work_size)) ==
+		                  NULL)) {
 			PyMem_Free(out);
 			return PyErr_NoMemory();
 		}
 		b->o.work = b->work;
 		b->o.work_cap = cap;
+		b->o.sort_work = b->sort_work;
 		st = uriscan_rewrite(g, in->s, (size_t)in->len, &b->o, out, cap, &n, &err);
 		if (st != URISCAN_E_BUFFER_TOO_SMALL)
 			break;

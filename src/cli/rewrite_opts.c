@@ -175,6 +175,7 @@ void rw_set(struct rw_spec *r, const struct cli_optdef *d, const char *spelled,
 		break;
 	case RW_QUERY_SORT:
 		add_edit(r, URISCAN_QUERY_SORT, NULL, 0, NULL, 0);
+		r->sorts = 1;
 		break;
 	case RW_STRIP_TRACKING: /* given twice: args.c's usage error */
 		set_flag(r, URISCAN_REWRITE_STRIP_TRACKING);
@@ -294,6 +295,14 @@ int rw_apply(struct rw_spec *r, enum uriscan_grammar g, const char *in,
 		size_t n = 0;
 		r->o.work = r->work;
 		r->o.work_cap = r->cap;
+		if (r->sorts &&
+		    r->sort_cap < URISCAN_QUERY_SORT_WORK(r->cap, r->o.n_edits)) {
+			/* a hostile query of many pairs sorts in O(n log n) */
+			r->sort_cap = URISCAN_QUERY_SORT_WORK(r->cap, r->o.n_edits);
+			r->sort_work = cli_realloc(r->sort_work, r->sort_cap);
+		}
+		r->o.sort_work = r->sort_work;
+		r->o.sort_work_size = r->sort_cap;
 		st = uriscan_rewrite(g, in, len, &r->o, r->buf, r->cap, &n, err);
 		if (st != URISCAN_E_BUFFER_TOO_SMALL) {
 			*res = r->buf;
@@ -315,4 +324,5 @@ void rw_free(struct rw_spec *r)
 	free(r->edits);
 	free(r->buf);
 	free(r->work);
+	free(r->sort_work);
 }

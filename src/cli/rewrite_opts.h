@@ -59,6 +59,9 @@ struct rw_spec {
 	int any;                   /* some option was given */
 	char *buf, *work;          /* the result and the work buffer */
 	size_t cap;
+	int sorts;                 /* a --query-sort was given */
+	void *sort_work;           /* records of a SORT: one read of any query */
+	size_t sort_cap;
 };
 
 /* One option (from the command's cli_parse_args callback). */

@@ -40,12 +40,6 @@ size_t usql_error_text(char *buf, int status, size_t off, const char *s,
  * Returns the length written. */
 size_t usql_percent_encode(const char *s, size_t len, char *out);
 
-/* uri_query_sort's limit: uriscan_query_edit sorts without an index
- * (O(pairs^2) key compares, not interruptible: 1,000 pairs sort in
- * about 0.1 s, 10,000 in 9 s), so a query of more pairs
- * (counted by their separators) is refused. */
-#define USQL_SORT_MAX_PAIRS 1000
-
 /* 1 when s[0, len) is strict UTF-8 (RFC 3629: no overlong form, no
  * surrogate, nothing above U+10FFFF) without a NUL byte, else 0. */
 int usql_is_text(const char *s, size_t len);

@@ -10,8 +10,14 @@
  *                           input without the pairs with that key, as this
  *                           file cuts them out (each with the separator
  *                           before it, the first with the one after it)
+ *   --sort-many             SORT over queries of up to 3,000 pairs,
+ *                           against a stable sort made here, with the
+ *                           records on the stack (read once per 256),
+ *                           in a caller's buffer of 300 and of all
  *   --args                  the argument checks
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +30,8 @@
 #define GUARD 8
 
 static char line[LINE_MAX_];
+/* records for a SORT of any line; odd-aligned on purpose */
+static unsigned char sort_work[URISCAN_QUERY_SORT_WORK(LINE_MAX_, 64) + 1];
 static char out[2 * LINE_MAX_ + GUARD], exp_buf[LINE_MAX_];
 
 static int guard_ok(size_t cap)
@@ -51,11 +59,15 @@ static void run_vectors(enum uriscan_grammar g, const char *path)
 			tap_ok(0, "%s: %s", why, line);
 			continue;
 		}
-		struct uriscan_query_edit_options o = {sizeof o, v.flags, v.edits,
-		                                       v.n_edits};
+		struct uriscan_query_edit_options o = {
+		    sizeof o, v.flags, v.edits, v.n_edits, NULL, 0};
 		int all = 1;
 		size_t top = v.ok ? v.want_len + 2 : 2;
-		for (size_t cap = 0; cap <= top; cap++) {
+		/* every capacity without sort_work, then with it */
+		for (size_t k = 0; k <= 2 * top + 1; k++) {
+			size_t cap = k % (top + 1);
+			o.sort_work = k > top ? sort_work + 1 : NULL;
+			o.sort_work_size = k > top ? sizeof sort_work - 1 : 0;
 			size_t n = 99;
 			struct uriscan_error err = {99, 99, URISCAN_INPUT_SECOND, 99};
 			memset(out, 0xA5, cap + GUARD);
@@ -86,6 +98,80 @@ static void run_vectors(enum uriscan_grammar g, const char *path)
 		       v.edits_text, v.in_text);
 	}
 	fclose(fp);
+}
+
+/* A pair of the generated query: its key's decoded byte and its text. */
+struct gen_pair {
+	char key;
+	size_t at, len;
+};
+
+static int gen_cmp(const void *a, const void *b)
+{
+	const struct gen_pair *x = a, *y = b;
+	if (x->key != y->key)
+		return (unsigned char)x->key < (unsigned char)y->key ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* A query of n pairs (keys a-e, some of them percent-encoded, values that
+ * tell the pairs apart) sorted by uriscan_query_edit with sort_work of
+ * `room` records (0: none; SIZE_MAX: all), against qsort by (key, place). */
+static int sort_many(size_t n, size_t room, unsigned seed)
+{
+	static struct gen_pair pairs[4096];
+	static char want[LINE_MAX_];
+	struct uriscan_query_edit e = {URISCAN_QUERY_SORT, NULL, 0, NULL, 0};
+	struct uriscan_query_edit_options o = {sizeof o, 0, &e, 1, NULL, 0};
+	size_t len = 0, wn = 0, got = 0;
+
+	memcpy(line, "http://h/?", 10);
+	len = 10;
+	for (size_t i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		char k = (char)('a' + (seed >> 16) % 5);
+		if (i > 0)
+			line[len++] = '&';
+		pairs[i].key = k;
+		pairs[i].at = len;
+		if ((seed >> 8) % 3 == 0)
+			len += (size_t)sprintf(line + len, "%%%02X=%zu", k, i);
+		else
+			len += (size_t)sprintf(line + len, "%c=%zu", k, i);
+		pairs[i].len = len - pairs[i].at;
+	}
+	qsort(pairs, n, sizeof pairs[0], gen_cmp);
+	memcpy(want, line, 10);
+	wn = 10;
+	for (size_t i = 0; i < n; i++) {
+		if (i > 0)
+			want[wn++] = '&';
+		memcpy(want + wn, line + pairs[i].at, pairs[i].len);
+		wn += pairs[i].len;
+	}
+	if (room == SIZE_MAX) {
+		o.sort_work = sort_work;
+		o.sort_work_size = URISCAN_QUERY_SORT_WORK(len, 1);
+	} else if (room > 0) {
+		o.sort_work = sort_work + 1;
+		o.sort_work_size = room * 16 + 15;
+	}
+	if (uriscan_query_edit(URISCAN_RFC3986, line, len, &o, out, sizeof out,
+	                       &got, NULL) != URISCAN_OK)
+		return 0;
+	return got == wn && memcmp(out, want, wn) == 0;
+}
+
+static void run_sort_many(void)
+{
+	static const size_t ns[] = {1, 2, 255, 256, 257, 511, 512, 513, 3000};
+	static const size_t rooms[] = {0, 300, SIZE_MAX};
+
+	for (size_t r = 0; r < sizeof rooms / sizeof rooms[0]; r++)
+		for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+			tap_ok(sort_many(ns[i], rooms[r], (unsigned)(ns[i] * 7 + r)),
+			       "SORT of %zu pairs, room for %s records", ns[i],
+			       rooms[r] == 0 ? "no" : rooms[r] == 300 ? "300" : "all");
 }
 
 /* s without the pairs of its query whose decoded key is key, cut out by
@@ -138,7 +224,7 @@ static void run_preserve(const char *path)
 		urls++;
 		struct uriscan_query_edit e = {URISCAN_QUERY_REMOVE, "\x01none", 5,
 		                               NULL, 0};
-		struct uriscan_query_edit_options o = {sizeof o, 0, &e, 1};
+		struct uriscan_query_edit_options o = {sizeof o, 0, &e, 1, NULL, 0};
 		int st = uriscan_query_edit(URISCAN_RFC3986, line, len, &o, out,
 		                            sizeof out, &n, NULL);
 		if (st != URISCAN_OK || n != len || memcmp(out, line, len) != 0) {
@@ -191,7 +277,7 @@ static void run_args(void)
 	struct uriscan_query_edit e = {URISCAN_QUERY_REMOVE, "a", 1, NULL, 0};
 	struct uriscan_query_edit bad[2] = {{URISCAN_QUERY_SORT, NULL, 0, NULL, 0},
 	                                    {9, "a", 1, NULL, 0}};
-	struct uriscan_query_edit_options o = {sizeof o, 0, &e, 1};
+	struct uriscan_query_edit_options o = {sizeof o, 0, &e, 1, NULL, 0};
 	struct uriscan_error err;
 	size_t n = 7;
 
@@ -251,6 +337,8 @@ int main(int argc, char **argv)
 				run_preserve(argv[++i]);
 		} else if (strcmp(argv[i], "--args") == 0)
 			run_args();
+		else if (strcmp(argv[i], "--sort-many") == 0)
+			run_sort_many();
 		else
 			tap_ok(0, "unknown argument %s", argv[i]);
 	}

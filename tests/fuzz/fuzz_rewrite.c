@@ -201,7 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = nul ? (size_t)(nul - s) : in.rest_len;
 	if (in.g != URISCAN_RFC3986 && in.g != URISCAN_RFC3987) {
 		size_t n = 5;
-		struct uriscan_query_edit_options o = {sizeof o, 0, NULL, 0};
+		struct uriscan_query_edit_options o = {sizeof o, 0, NULL, 0, NULL, 0};
 		FUZZ_ASSERT(uriscan_query_edit(in.g, s, len, &o, NULL, 0, &n, NULL) !=
 		                    URISCAN_OK &&
 		                n == 0,
@@ -243,11 +243,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	                  (in.flags & 2u ? URISCAN_QUERY_SEMICOLON : 0) |
 	                  (in.flags & 4u ? URISCAN_QUERY_ICASE : 0) |
 	                  (in.flags & 8u ? URISCAN_QUERY_KEEP_EMPTY : 0);
-	struct uriscan_query_edit_options qo = {sizeof qo, qflags, ed, ned};
+	struct uriscan_query_edit_options qo = {sizeof qo, qflags, ed,
+	                                        ned,         NULL,   0};
 	char *r = NULL;
 	size_t rn = 0;
 	if (call(qe_fn, &qo, in.g, s, len, &r, &rn) != URISCAN_OK)
 		return 0;
+	/* a SORT with room for every record (one read) gives the same as
+	 * with the stack's 256 (a read per 256) */
+	size_t swn = URISCAN_QUERY_SORT_WORK(len, ned);
+	void *sw = malloc(swn);
+	FUZZ_ASSERT(sw != NULL, "out of memory");
+	struct uriscan_query_edit_options qw = qo;
+	qw.sort_work = (char *)sw;
+	qw.sort_work_size = swn;
+	char *r2 = malloc(rn + 1);
+	size_t rn2 = 0;
+	FUZZ_ASSERT(r2 != NULL, "out of memory");
+	FUZZ_ASSERT(uriscan_query_edit(in.g, s, len, &qw, r2, rn + 1, &rn2,
+	                               NULL) == URISCAN_OK &&
+	                rn2 == rn && memcmp(r, r2, rn) == 0,
+	            "sort_work changes the result");
+	free(r2);
+	free(sw);
 	if (only_filters) {
 		check_untouched(in.g, s, len, r, rn, qflags);
 		same_again(qe_fn, &qo, in.g, r, rn, "removes and keeps");

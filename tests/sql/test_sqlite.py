@@ -190,6 +190,11 @@ cases = [
     ("select uri_query_set('http://h/ü', 'q', 'é', 'rfc3987')", "http://h/ü?q=é"),
     ("select uri_query_sort('http://h/?b=1&a=2&c=%20&a=1#f')", "http://h/?a=2&a=1&b=1&c=%20#f"),
     ("select uri_query_sort('not a url')", None),
+    # 100,000 pairs: one read, O(n log n) compares (the selection it
+    # replaced took minutes)
+    ("select uri_query_sort('http://h/?' || replace(hex(zeroblob(50000)),"
+     " '00', 'b&a=1&') || 'c')",
+     "http://h/?" + "a=1&" * 50000 + "b&" * 50000 + "c"),
     ("select uri_is_valid(NULL)", None),
     ("select uri_host(NULL)", None),
 ]
@@ -207,9 +212,7 @@ for sql, msg in [("select uri_is_valid('x', 'nope')", "unknown grammar"),
                  ("select * from uri_extract('x', 'nope')", "unknown grammar"),
                  ("select uri_query_remove('http://h/')", "at least one key"),
                  ("select uri_strip_tracking('http://h/', 'rfc2396')",
-                  "query editing takes the grammar rfc3986 or rfc3987"),
-                 ("select uri_query_sort('http://h/?' || replace(hex(zeroblob(1000)),"
-                  " '00', 'a&'))", "more than 1000 parameters")]:
+                  "query editing takes the grammar rfc3986 or rfc3987")]:
     try:
         db.execute(sql).fetchall()
         got = None

@@ -28,9 +28,21 @@ static Datum run_edit(const char *fn, const pgus_view *v,
                       const char *const *tracking, size_t n_tracking)
 {
 	struct uriscan_error err;
-	size_t cap = v->text_len + 64, n = 0;
+	size_t cap = v->text_len + 64, n = 0, sw_size = 0;
 	char *out;
+	void *sw = NULL;
 	int st;
+
+	for (size_t i = 0; i < n_edits; i++)
+		if (edits[i].op == URISCAN_QUERY_SORT) {
+			/* room to sort every pair in one read (O(n log n)); past
+			 * palloc's limit, as much as it gives (a read per that) */
+			sw_size = URISCAN_QUERY_SORT_WORK(v->text_len, n_edits);
+			if (sw_size > MaxAllocSize)
+				sw_size = MaxAllocSize;
+			sw = palloc(sw_size);
+			break;
+		}
 
 	for (int round = 0;; round++) {
 		out = palloc(cap);
@@ -49,6 +61,8 @@ static Datum run_edit(const char *fn, const pgus_view *v,
 			qo.flags = EDIT_FLAGS;
 			qo.edits = edits;
 			qo.n_edits = n_edits;
+			qo.sort_work = sw;
+			qo.sort_work_size = sw_size;
 			st = uriscan_query_edit(v->g, v->text, v->text_len, &qo, out,
 			                        cap, &n, &err);
 		}
@@ -171,20 +185,7 @@ Datum pgus_query_sort(PG_FUNCTION_ARGS)
 	pgus_view v;
 	struct uriscan_query_edit e = {0};
 
-	const char *q;
-	size_t qn, pairs = 1;
-
 	e.op = URISCAN_QUERY_SORT;
 	pgus_arg(fcinfo, 0, &v);
-	/* the library sorts in place without an index: O(pairs^2) compares,
-	 * which no query cancel interrupts; a value of more pairs than a URL
-	 * has is refused */
-	if (pgus_component(&v, URISCAN_QUERY, &q, &qn))
-		for (size_t i = 0; i < qn; i++)
-			pairs += q[i] == '&';
-	if (pairs > USQL_SORT_MAX_PAIRS)
-		ereport(ERROR, (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-		                errmsg("uri_query_sort: more than %d parameters",
-		                       USQL_SORT_MAX_PAIRS)));
 	return run_edit("uri_query_sort", &v, &e, 1, NULL, 0);
 }

@@ -28,12 +28,24 @@ static void run_edit(sqlite3_context *ctx, enum uriscan_grammar g,
                      const struct uriscan_query_edit *edits, size_t n_edits,
                      int strip)
 {
-	size_t cap = len + 64, n = 0;
+	size_t cap = len + 64, n = 0, sw_size = 0;
 	char *out;
+	void *sw = NULL;
 	int st;
 
+	for (size_t i = 0; i < n_edits; i++)
+		if (edits[i].op == URISCAN_QUERY_SORT) {
+			/* room to sort every pair in one read (O(n log n)) */
+			sw_size = URISCAN_QUERY_SORT_WORK(len, n_edits);
+			if ((sw = sqlite3_malloc64(sw_size)) == NULL) {
+				sqlite3_result_error_nomem(ctx);
+				return;
+			}
+			break;
+		}
 	for (int round = 0;; round++) {
 		if ((out = sqlite3_malloc64(cap)) == NULL) {
+			sqlite3_free(sw);
 			sqlite3_result_error_nomem(ctx);
 			return;
 		}
@@ -51,6 +63,8 @@ static void run_edit(sqlite3_context *ctx, enum uriscan_grammar g,
 			qo.flags = EDIT_FLAGS;
 			qo.edits = edits;
 			qo.n_edits = n_edits;
+			qo.sort_work = sw;
+			qo.sort_work_size = sw_size;
 			st = uriscan_query_edit(g, s, len, &qo, out, cap, &n, NULL);
 		}
 		if (st != URISCAN_E_BUFFER_TOO_SMALL || round > 0)
@@ -68,6 +82,7 @@ static void run_edit(sqlite3_context *ctx, enum uriscan_grammar g,
 	else
 		sqlite3_result_null(ctx); /* an invalid URL */
 	sqlite3_free(out);
+	sqlite3_free(sw);
 }
 
 static void f_strip_tracking(sqlite3_context *ctx, int argc,
@@ -136,27 +151,13 @@ static void f_query_sort(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
 	enum uriscan_grammar g;
 	struct uriscan_query_edit e;
-	struct uriscan_uri u;
-	const char *s, *q;
-	size_t len, qn, pairs = 1;
+	const char *s;
+	size_t len;
 
 	if (usq_any_null(ctx, argc, argv) ||
 	    !usq_grammar(ctx, argc, argv, 1, URISCAN_RFC3986, &g))
 		return;
 	s = usq_bytes(argv[0], &len);
-	if (uriscan_parse(g, s, len, 0, &u) != URISCAN_OK) {
-		sqlite3_result_null(ctx);
-		return;
-	}
-	/* no index of the pairs: O(pairs^2) compares, not interruptible */
-	if ((q = uriscan_component(&u, s, URISCAN_QUERY, &qn)) != NULL)
-		for (size_t i = 0; i < qn; i++)
-			pairs += q[i] == '&';
-	if (pairs > USQL_SORT_MAX_PAIRS) {
-		sqlite3_result_error(ctx, "uri_query_sort: more than "
-		                     STR(USQL_SORT_MAX_PAIRS) " parameters", -1);
-		return;
-	}
 	memset(&e, 0, sizeof e);
 	e.op = URISCAN_QUERY_SORT;
 	run_edit(ctx, g, s, len, &e, 1, 0);
