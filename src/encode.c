@@ -6,8 +6,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gen.h"
 #include "internal.h"
 #include "pct.h"
+#if URISCAN__HAVE_SKIP_SIMD
+#include <immintrin.h>
+#endif
 
 #define ENCODE_FLAGS (URISCAN_ENCODE_ALL_PERCENT | URISCAN_ENCODE_FORM)
 
@@ -108,18 +112,91 @@ static void encode(const unsigned char *s, size_t len, unsigned target,
 	}
 }
 
-/* encode() when out has room for any result (3 bytes per input byte):
- * no bound checks; returns the length written. */
-static size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
-                          unsigned flags, int iri, char *out)
+#if URISCAN__HAVE_SKIP_SIMD
+/* keep[] as nibble tables, by target: byte c (< 0x80) is kept when bit
+ * (c >> 4) of enc_nib[target][c & 15] is set (as skip_simd.c's classes);
+ * tests/core/test_encode.c --runs checks every byte of every target at
+ * every place of a 16-byte block against the scalar path. */
+static const unsigned char enc_nib[URISCAN_ENCODE_TARGET_COUNT][16] = {
+	/* USERINFO */
+	{0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70},
+	/* HOST */
+	{0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xf0, 0x5c, 0x54, 0x5c, 0xd4, 0x70},
+	/* PATH */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74},
+	/* PATH_SEGMENT */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70},
+	/* QUERY */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c},
+	/* QUERY_KEY */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xf8, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x50, 0x54, 0x54, 0xd4, 0x7c},
+	/* QUERY_VALUE */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xf8, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x50, 0x54, 0x54, 0xd4, 0x7c},
+	/* FRAGMENT */
+	{0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc,
+	 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c},
+};
+static const unsigned char enc_hi[16] = {1, 2, 4, 8, 16, 32, 64, 128};
+
+#endif
+
+/* The unit at s[*i], which the target does not keep as a byte, as encode()
+ * writes it: a valid escape as it is (unless ALL_PERCENT), a space as '+'
+ * (FORM), an RFC 3987 character the component allows as its UTF-8, else
+ * the byte's escape. Returns w past it; *i past its bytes. */
+static inline __attribute__((always_inline)) char *put_unit(const unsigned char *s, size_t len, size_t *i,
+                             char *w, unsigned target, unsigned flags, int iri)
+{
+	unsigned char c = s[*i];
+
+	if (c == '%' && !(flags & URISCAN_ENCODE_ALL_PERCENT) && *i + 2 < len &&
+	    uriscan__hexdig(s[*i + 1]) >= 0 && uriscan__hexdig(s[*i + 2]) >= 0) {
+		memcpy(w, s + *i, 3);
+		*i += 3;
+		return w + 3;
+	}
+	if (c == ' ' && (flags & URISCAN_ENCODE_FORM)) {
+		*i += 1;
+		*w = '+';
+		return w + 1;
+	}
+	if (c >= 0x80 && iri) {
+		uint32_t cp;
+		unsigned n = uriscan__utf8_next(s, len, *i, &cp);
+		int query = target == URISCAN_ENCODE_QUERY ||
+		            target == URISCAN_ENCODE_QUERY_KEY ||
+		            target == URISCAN_ENCODE_QUERY_VALUE;
+		if (n > 0 && uriscan__iri_cp_ok(cp, query)) {
+			memcpy(w, s + *i, n);
+			*i += n;
+			return w + n;
+		}
+	}
+	w[0] = '%';
+	w[1] = hex[c >> 4];
+	w[2] = hex[c & 15];
+	*i += 1;
+	return w + 3;
+}
+
+/* encode() of s[i, len) into w when out has room for any result (3 bytes
+ * per input byte): no bound checks; returns w past the result. */
+static inline char *encode_scalar(const unsigned char *s, size_t i,
+                                  size_t len, unsigned target,
+                                  unsigned flags, int iri, char *w)
 {
 	uint8_t bit = (uint8_t)(1u << target);
-	char *w = out;
-	size_t i = 0;
 
 	while (i < len) {
-		/* the common case: a run of bytes the target keeps, eight at a
-		 * time while they last */
+		/* a run of bytes the target keeps, eight at a time while they
+		 * last */
 		if (len - i >= 8) {
 			const unsigned char *p = s + i;
 			if (keep[p[0]] & keep[p[1]] & keep[p[2]] & keep[p[3]] &
@@ -130,28 +207,98 @@ static size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
 				continue;
 			}
 		}
-		if (keep[s[i]] & bit) {
+		while (i < len && (keep[s[i]] & bit))
 			*w++ = (char)s[i++];
-			continue;
-		}
-		/* anything else: one unit through the checked writer, which
-		 * cannot run out of room here */
-		struct enc_out o = {w, 4 * 4, 0};
-		size_t k = 1;
-		if (s[i] == '%' && i + 2 < len && uriscan__hexdig(s[i + 1]) >= 0 &&
-		    uriscan__hexdig(s[i + 2]) >= 0)
-			k = 3;
-		else if (s[i] >= 0x80 && iri) {
-			uint32_t cp;
-			k = uriscan__utf8_next(s, len, i, &cp);
-			if (k == 0)
-				k = 1;
-		}
-		encode(s + i, k, target, flags, iri, &o);
-		w += o.n;
-		i += k;
+		if (i < len)
+			w = put_unit(s, len, &i, w, target, flags, iri);
 	}
-	return (size_t)(w - out);
+	return w;
+}
+
+#if URISCAN__HAVE_SKIP_SIMD
+/* The bytes of v the target does not keep, a bit each (pshufb gives 0 for
+ * an index byte >= 0x80: never kept). */
+__attribute__((target("ssse3"))) static inline unsigned
+not_kept(__m128i v, __m128i nib)
+{
+	const __m128i bits = _mm_loadu_si128((const __m128i *)(const void *)enc_hi);
+	__m128i hit = _mm_and_si128(
+	    _mm_shuffle_epi8(nib, v),
+	    _mm_shuffle_epi8(bits,
+	                     _mm_and_si128(_mm_srli_epi16(v, 4), _mm_set1_epi8(15))));
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128()));
+}
+
+/* encode_scalar with the runs of kept bytes read 16, then 8 at a time,
+ * the last 3 to 7 bytes by a load of the 8 before len, the last 1 or 2
+ * one at a time. Each block is
+ * stored whole at w and w moves past its kept prefix: out has room for
+ * it, as w - out <= 3 * i and a block of b <= len - i bytes needs
+ * 3 * i + b <= 3 * len (b = 8 for the last 3 to 7). Nothing is read
+ * outside s[0, len) (len >= 8). */
+__attribute__((target("ssse3"))) static char *
+encode_ssse3(const unsigned char *s, size_t len, unsigned target,
+             unsigned flags, int iri, char *w)
+{
+	const __m128i nib =
+	    _mm_loadu_si128((const __m128i *)(const void *)enc_nib[target]);
+	size_t i = 0;
+
+	for (;;) {
+		size_t r = len - i, k, b;
+		if (r >= 16) {
+			__m128i v =
+			    _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+			unsigned out = not_kept(v, nib);
+			_mm_storeu_si128((__m128i *)(void *)w, v);
+			b = 16;
+			k = out ? (unsigned)__builtin_ctz(out) : b;
+		} else if (r >= 8) {
+			__m128i v =
+			    _mm_loadl_epi64((const __m128i *)(const void *)(s + i));
+			unsigned out = not_kept(v, nib) & 0xffu;
+			_mm_storel_epi64((__m128i *)(void *)w, v);
+			b = 8;
+			k = out ? (unsigned)__builtin_ctz(out) : b;
+		} else if (r >= 3) {
+			/* the r bytes are the last of the 8 before len */
+			uint64_t u;
+			__m128i v = _mm_loadl_epi64(
+			    (const __m128i *)(const void *)(s + len - 8));
+			unsigned out = (not_kept(v, nib) & 0xffu) >> (8 - r);
+			memcpy(&u, s + len - 8, 8);
+			u >>= 8 * (8 - r); /* little-endian: the last r bytes first */
+			memcpy(w, &u, 8);
+			b = r;
+			k = out ? (unsigned)__builtin_ctz(out) : b;
+		} else if (r > 0) {
+			/* the last one or two bytes */
+			if (keep[s[i]] & (1u << target))
+				*w++ = (char)s[i++];
+			else
+				w = put_unit(s, len, &i, w, target, flags, iri);
+			continue;
+		} else
+			return w;
+		w += k;
+		i += k;
+		if (k == r)
+			return w;
+		if (k < b) /* a byte the target does not keep */
+			w = put_unit(s, len, &i, w, target, flags, iri);
+	}
+}
+#endif
+
+/* encode() when out has room for any result; returns the length written. */
+static size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
+                          unsigned flags, int iri, char *out)
+{
+#if URISCAN__HAVE_SKIP_SIMD
+	if (uriscan__skip_lv != URISCAN__SIMD_NONE && len >= 8)
+		return (size_t)(encode_ssse3(s, len, target, flags, iri, out) - out);
+#endif
+	return (size_t)(encode_scalar(s, 0, len, target, flags, iri, out) - out);
 }
 
 const char *uriscan_encode_target_name(unsigned t)
@@ -211,14 +358,14 @@ static int percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 		return URISCAN_E_GRAMMAR_UNKNOWN;
 	if (g != URISCAN_RFC3986 && g != URISCAN_RFC3987)
 		return URISCAN_E_UNSUPPORTED;
-	if (!uriscan_grammar_available(g))
+	if (uriscan__gen_get(g) == NULL)
 		return URISCAN_E_GRAMMAR_UNAVAILABLE;
 	if (len > UINT32_MAX)
 		return URISCAN_E_TOO_LONG;
 
 	/* Counting first only when the result may not fit, or may be too
 	 * long: out_cap >= 3 * len is room for any result. */
-	if (out_cap / 3 < len || len > UINT32_MAX / 3) {
+	if (len > out_cap / 3 || len > UINT32_MAX / 3) {
 		encode((const unsigned char *)s, len, target, flags,
 		       g == URISCAN_RFC3987, &o);
 		if (o.n > UINT32_MAX)
