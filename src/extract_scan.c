@@ -310,8 +310,16 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		if (tags) {
 			const size_t at = k->xentry >= 0 ? c : r;
 			uri_init(k, o->uri);
-			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
-				mk[j] = b + r;
+			/* the marks of the components the grammar reports
+			 * (uriscan.h, "What each grammar reports": RFC 1738
+			 * alone reports any after reg_name), at the start */
+			if (k->g == URISCAN_RFC1738) {
+				for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
+					mk[j] = b + r;
+			} else {
+				for (unsigned j = 0; j <= URISCAN_REG_NAME; j++)
+					mk[j] = b + r;
+			}
 			cs = k->xentry >= 0 ? k->xentry : xm->xstart;
 			n = (at - r) + xm->xexec(&cs, b + r, b + at, b + stop,
 			                         o->uri, mk, &lf, &ended);
