@@ -7,6 +7,7 @@
 #define URISCAN_EXTRACT_H
 
 #include "internal.h"
+#include "uri_reset.h"
 
 #define SCHEME_MAX ((size_t)URISCAN_EXTRACT_SCHEME_MAX)
 
@@ -36,15 +37,19 @@ struct xcfg {
 
 enum { S_MATCH, S_MORE, S_OPEN, S_STOP, S_SKIP };
 
+/* The bytes that cut a match right before them (uriscan.h, rule 8): bit 0
+ * under an ASCII grammar (a letter, a digit, a byte >= 0x80), bit 1 under
+ * RFC 3987 (a letter, a digit). A table, not compares: every match asks
+ * it of the byte after it (extract_scan.c). */
+extern const unsigned char uriscan__cut_set[256];
+
 /* Does byte c (-1: none, the end of the stream) right after a match of
  * grammar g make it cut (uriscan.h, rule 8)? */
 static inline int uriscan__extract_cuts(enum uriscan_grammar g, int c)
 {
 	if (c < 0)
 		return 0;
-	if (c >= 0x80)
-		return g != URISCAN_RFC3987;
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+	return uriscan__cut_set[c & 0xff] >> (g == URISCAN_RFC3987) & 1;
 }
 
 struct uriscan__cands; /* extract_find.h */
@@ -119,15 +124,47 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
 int uriscan__extract_cut(const struct xcfg *k, struct uriscan_uri *u,
                          size_t cut);
 
-/* The match o found in buffer b (stream offset abs) as the caller sees it. */
-void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
-                           const unsigned char *b, uint64_t abs,
-                           struct uriscan_match *m);
-
 /* URISCAN_EXTRACT_CONFUSION: m->confusion, the flags of its bytes, from
  * its components when it has them (a truncated match has none). Out of
  * line: the fill of a match without the option keeps its registers. */
 void uriscan__extract_confusion(const struct xcfg *k,
                                 struct uriscan_match *m);
+
+/* The match o found in buffer b (stream offset abs) as the caller sees it.
+ * Inline: every match of uriscan_extract and of the streaming extractor
+ * goes through it, and a call into another file cost about 10
+ * instructions a match (docs/performance.md, issue 53). */
+static inline void uriscan__extract_fill(const struct xcfg *k,
+                                         const struct scan_out *o,
+                                         const unsigned char *b,
+                                         uint64_t abs,
+                                         struct uriscan_match *m)
+{
+	m->offset = abs + o->ms;
+	m->scheme_len = (uint32_t)o->scheme_len;
+	m->bytes = (const char *)b + o->ms;
+	if (o->truncated) {
+		m->length = (uint64_t)(o->lf - o->ms);
+		/* the first max_len bytes of the match, never bytes after it
+		 * (the longest valid prefix may be short: "http://a:bbb...") */
+		m->nbytes = m->length < k->max_len ? (size_t)m->length
+		                                   : k->max_len;
+		m->flags = URISCAN_MATCH_TRUNCATED;
+	} else {
+		m->length = (uint64_t)(o->me - o->ms);
+		m->nbytes = o->me - o->ms;
+		m->flags = 0;
+	}
+	if (o->cut)
+		m->flags |= URISCAN_MATCH_CUT;
+	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
+		/* no components: every field 0 but the grammar */
+		uriscan__uri_reset(&m->uri, k->g, 0);
+		m->uri.form = 0;
+	}
+	m->confusion = 0;
+	if (__builtin_expect((k->flags & URISCAN_EXTRACT_CONFUSION) != 0, 0))
+		uriscan__extract_confusion(k, m);
+}
 
 #endif

@@ -69,7 +69,7 @@ unsigned uriscan__find_css_avx2_bulk(const unsigned char *b, size_t from,
 struct uriscan__cands {
 	size_t base;     /* pos[] are offsets from base */
 	size_t end;      /* every "://" in [lo, end) is in pos[k, n) */
-	size_t lo;       /* the from of the last call */
+	size_t lo;       /* no candidate at or after lo was passed */
 	unsigned k, n;   /* pos[k, n): the candidates at or after lo */
 	uint16_t pos[URISCAN__FIND_BULK / 3 + 2];
 };
@@ -108,8 +108,13 @@ static inline size_t uriscan__find_candidate(int any_colon, int simd,
 			size_t at;
 			for (; q->k < q->n; q->k++) {
 				size_t c = q->base + q->pos[q->k];
-				if (c >= from)
+				if (c >= from) {
+					/* passed: the next call looks after it (and
+					 * one that comes back to c starts over) */
+					q->k++;
+					q->lo = c + 1;
 					return c;
+				}
 			}
 			/* none before end is at or after from: on from there;
 			 * the last window's worth before lim goes by the search

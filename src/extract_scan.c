@@ -28,6 +28,18 @@ const unsigned char uriscan__scheme_class[256] = {
 	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
 };
 
+/* extract.h: bit 0 cuts under an ASCII grammar, bit 1 under RFC 3987 */
+#define CUT_B 3 /* a letter or a digit: under every grammar */
+#define CUT_B8 CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B
+#define CUT_A8 1, 1, 1, 1, 1, 1, 1, 1 /* >= 0x80: ASCII grammars only */
+#define CUT_A64 CUT_A8, CUT_A8, CUT_A8, CUT_A8, CUT_A8, CUT_A8, CUT_A8, CUT_A8
+const unsigned char uriscan__cut_set[256] = {
+	['0'] = CUT_B8, CUT_B, CUT_B,
+	['A'] = CUT_B8, CUT_B8, CUT_B8, CUT_B, CUT_B,
+	['a'] = CUT_B8, CUT_B8, CUT_B8, CUT_B, CUT_B,
+	[0x80] = CUT_A64, CUT_A64,
+};
+
 static unsigned char byte_class(unsigned char c)
 {
 	return uriscan__scheme_class[c];
@@ -298,8 +310,16 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		if (tags) {
 			const size_t at = k->xentry >= 0 ? c : r;
 			uri_init(k, o->uri);
-			for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
-				mk[j] = b + r;
+			/* the marks of the components the grammar reports
+			 * (uriscan.h, "What each grammar reports": RFC 1738
+			 * alone reports any after reg_name), at the start */
+			if (k->g == URISCAN_RFC1738) {
+				for (unsigned j = 0; j < URISCAN_COMPONENT_COUNT; j++)
+					mk[j] = b + r;
+			} else {
+				for (unsigned j = 0; j <= URISCAN_REG_NAME; j++)
+					mk[j] = b + r;
+			}
 			cs = k->xentry >= 0 ? k->xentry : xm->xstart;
 			n = (at - r) + xm->xexec(&cs, b + r, b + at, b + stop,
 			                         o->uri, mk, &lf, &ended);
@@ -406,35 +426,4 @@ uriscan__extract_confusion(const struct xcfg *k, struct uriscan_match *m)
 {
 	m->confusion = uriscan__confusion_match(
 	    k->g, m->bytes, m->nbytes, m->uri.present != 0 ? &m->uri : NULL);
-}
-
-void uriscan__extract_fill(const struct xcfg *k, const struct scan_out *o,
-                           const unsigned char *b, uint64_t abs,
-                           struct uriscan_match *m)
-{
-	m->offset = abs + o->ms;
-	m->scheme_len = (uint32_t)o->scheme_len;
-	m->bytes = (const char *)b + o->ms;
-	if (o->truncated) {
-		m->length = (uint64_t)(o->lf - o->ms);
-		/* the first max_len bytes of the match, never bytes after it
-		 * (the longest valid prefix may be short: "http://a:bbb...") */
-		m->nbytes = m->length < k->max_len ? (size_t)m->length
-		                                   : k->max_len;
-		m->flags = URISCAN_MATCH_TRUNCATED;
-	} else {
-		m->length = (uint64_t)(o->me - o->ms);
-		m->nbytes = o->me - o->ms;
-		m->flags = 0;
-	}
-	if (o->cut)
-		m->flags |= URISCAN_MATCH_CUT;
-	if (o->truncated || (k->flags & URISCAN_EXTRACT_NO_COMPONENTS)) {
-		/* no components: every field 0 but the grammar */
-		uriscan__uri_reset(&m->uri, k->g, 0);
-		m->uri.form = 0;
-	}
-	m->confusion = 0;
-	if (__builtin_expect((k->flags & URISCAN_EXTRACT_CONFUSION) != 0, 0))
-		uriscan__extract_confusion(k, m);
 }
