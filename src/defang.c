@@ -80,6 +80,8 @@ void uriscan__refang_reset(struct uriscan__refang *f)
 	f->base_cnt = 0;
 	f->base_delta = 0;
 	f->ev_end = 0;
+	f->tail_end = 0;
+	f->tail_delta = 0;
 }
 
 static struct uriscan__dsub *last_sub(struct uriscan__refang *f)
@@ -125,6 +127,8 @@ static void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
 	d->rlen = (uint8_t)rlen;
 	d->wlen = (uint8_t)wlen;
 	f->rn++;
+	f->tail_end = r + rlen;
+	f->tail_delta = (int64_t)(w + wlen) - (int64_t)(r + rlen);
 }
 
 /* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */
@@ -400,6 +404,8 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct)
 {
+	struct uriscan__dscan c = {NULL, 0, 0}; /* for this s only */
+
 	f->more = f->brk = 0;
 	while (i < n && f->olen < DEFANG_OUT_FULL) {
 		size_t lim = n < stop ? n : stop, j = i, room;
@@ -409,7 +415,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		j = uriscan__defang_skip(s, i, lim, n, f->simd);
+		j = uriscan__defang_skip(s, i, lim, n, f->simd, &c);
 		if (direct && j - i >= direct && j == lim && lim == n) {
 			/* to the end: the caller hands it in place */
 			f->brk = 1;

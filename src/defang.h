@@ -51,6 +51,8 @@ struct uriscan__refang {
 	uint64_t base_cnt;  /* replacements dropped from the ring */
 	int64_t base_delta; /* written - refanged offset after the last dropped */
 	uint64_t ev_end;    /* refanged end of the last dropped (0: none) */
+	uint64_t tail_end;  /* refanged end of the newest replacement (0: none) */
+	int64_t tail_delta; /* written - refanged offset after it */
 };
 
 /* Stop adding to out at this length (a form adds at most 5 bytes). */
@@ -72,10 +74,19 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct);
 
+/* The candidates of the last block uriscan__defang_skip read: bit k for
+ * s[base + k]; s NULL: none. Valid only while s[0, n) is unchanged. */
+struct uriscan__dscan {
+	const unsigned char *s;
+	size_t base;
+	uint32_t mask;
+};
+
 /* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
  * the bytes before i are the text's too), or lim; simd: AVX2 allowed
- * (uriscan__find_simd_wanted). defang_find.c. */
+ * (uriscan__find_simd_wanted); c (may be NULL): the block read last, kept
+ * for the next call on the same bytes. defang_find.c. */
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
-                            size_t n, int simd);
+                            size_t n, int simd, struct uriscan__dscan *c);
 
 #endif

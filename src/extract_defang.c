@@ -64,12 +64,19 @@ static const struct uriscan__dsub *rec(const struct uriscan__refang *f,
  * where the last lookup ended: the ends of the matches come in order, so
  * the search walks forward from there, and only an offset before it (a
  * truncated match's start) is searched for from the oldest record. */
-static void lookup(const struct uriscan__refang *f, uint64_t p,
+static inline void lookup(const struct uriscan__refang *f, uint64_t p,
                    struct mapped *o, uint64_t *cur)
 {
 	size_t lo = 0, hi = f->rn;
 	const struct uriscan__dsub *r;
 
+	if (p >= f->tail_end) { /* after every replacement: most matches */
+		o->w = (uint64_t)((int64_t)p + f->tail_delta);
+		o->cnt = *cur = f->base_cnt + f->rn;
+		o->inside = 0;
+		o->ok = 1;
+		return;
+	}
 	if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
 	    rec(f, (size_t)(*cur - f->base_cnt) - 1)->r <= p) {
 		lo = (size_t)(*cur - f->base_cnt);
@@ -262,7 +269,7 @@ static int direct_piece(struct uriscan__defang *d)
 	j = f->brk && f->brk_to > d->ccur
 	        ? f->brk_to
 	        : uriscan__defang_skip(d->chunk, d->ccur, d->clen, d->clen,
-	                               f->simd);
+	                               f->simd, NULL);
 	f->brk = 0;
 	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
 		return 0;
@@ -420,26 +427,26 @@ int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
                             const struct uriscan_extract_options *opt,
                             uriscan_match_fn cb, void *user, uint64_t *count)
 {
-	uriscan_extractor *x;
+	struct uriscan__defang *d;
 	struct uriscan_match m;
 	uint64_t n = 0;
-	int st = uriscan_extractor_new(g, opt, &x), stop = 0;
+	int st = uriscan__defang_new(g, opt, &d), stop = 0;
 
 	if (st != URISCAN_OK)
 		return st;
-	uriscan_extractor_feed(x, s, len);
-	while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+	uriscan__defang_feed(d, s, len);
+	while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
 		n++;
 		stop = cb(user, &m) != 0;
 	}
 	if (!stop) {
-		uriscan_extractor_finish(x);
-		while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+		uriscan__defang_finish(d);
+		while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
 			n++;
 			stop = cb(user, &m) != 0;
 		}
 	}
-	uriscan_extractor_free(x);
+	uriscan__defang_free(d);
 	if (count)
 		*count = n;
 	return URISCAN_OK;
