@@ -183,10 +183,13 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 	              hb = _mm256_load_si256((const __m256i *)(const void *)tbl[3]),
 	              m0f = _mm256_set1_epi8(0x0f);
 
+	/* two blocks a test: while i + 32 < lim and i + 64 < n */
+	const size_t e2 = lim > 32 && n > 64 ? (lim - 32 < n - 64 ? lim - 32 : n - 64)
+	                                     : 0;
 	for (;;) {
 		__m256i t0, t1;
 		uint32_t m;
-		if (i + 32 < lim && i + 64 < n) {
+		if (i < e2) {
 			t0 = A_CLASS(s, i);
 			t1 = A_CLASS(s, i + 32);
 			if (_mm256_testz_si256(_mm256_or_si256(t0, t1),

@@ -16,8 +16,8 @@
  * refanged byte each, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
- * may begin or end before that: its ends are mapped after every inner call
- * while it is open, when they are still in the ring.
+ * may begin or end before that: its ends are mapped while it is open,
+ * before any run of the refanger that may drop a record (keep_trunc).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -111,12 +111,16 @@ static inline void lookup(const struct uriscan__refang *f, uint64_t p,
 	o->cnt = f->base_cnt + lo;
 }
 
-/* After each inner call: map the ends of its open truncated match while
- * the ring has them. */
+/* Map the ends of the inner extractor's open truncated match while the
+ * ring has them: before each run of the refanger that may drop records
+ * (only a run adds them; it adds fewer than 2 * DEFANG_OUT_FULL), so that
+ * every end is mapped before its record can go. */
 static void keep_trunc(struct uriscan__defang *d)
 {
 	uint64_t ms, lf;
 
+	if (d->f.rcap - d->f.rn >= 2 * (size_t)DEFANG_OUT_FULL)
+		return;
 	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
 		return;
 	if (!d->has_ms || d->c_ms != ms) {
@@ -299,6 +303,7 @@ static void produce(struct uriscan__defang *d)
 		size_t n = d->npend + take;
 		memcpy(tmp, d->pend, d->npend);
 		memcpy(tmp + d->npend, d->chunk, take);
+		keep_trunc(d);
 		i = uriscan__refang_run(f, tmp, n, 0, d->npend, 0, 0);
 		if (i >= d->npend) {
 			d->ccur = i - d->npend;
@@ -317,6 +322,7 @@ static void produce(struct uriscan__defang *d)
 		}
 	}
 	if (d->ccur < d->clen) {
+		keep_trunc(d);
 		i = uriscan__refang_run(f, d->chunk, d->clen, d->ccur, d->clen, 0,
 		                        DIRECT_MIN + DEFANG_HOLD);
 		if (f->more) {
@@ -377,7 +383,6 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 	for (;;) {
 		if (d->fed) {
 			int st = uriscan_extractor_next(d->in, m);
-			keep_trunc(d);
 			if (st == URISCAN_OK) {
 				if (map(d, m))
 					return URISCAN_OK;
@@ -407,6 +412,7 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 			return URISCAN_DONE;
 		case D_FINAL:
 			if (d->npend > 0) {
+				keep_trunc(d);
 				uriscan__refang_run(&d->f, d->pend, d->npend, 0, d->npend,
 				                    1, 0);
 				d->npend = 0;
