@@ -84,20 +84,12 @@ void uriscan__refang_reset(struct uriscan__refang *f)
 	f->tail_delta = 0;
 }
 
-static struct uriscan__dsub *last_sub(struct uriscan__refang *f)
-{
-	if (f->rn == 0)
-		return NULL;
-	return &f->ring[(f->rfirst + f->rn - 1) & (f->rcap - 1)];
-}
-
 /* Are out[at, olen) plain copies not handed yet (may be replaced)? */
 static int plain_tail(struct uriscan__refang *f, size_t at)
 {
-	const struct uriscan__dsub *l = last_sub(f);
 	if (at < f->ohand)
 		return 0;
-	return l == NULL || l->r + l->rlen <= f->obase + at;
+	return f->tail_end <= f->obase + at; /* (0 when none yet) */
 }
 
 /* Is the refanged byte before out[at] no letter (or none)? A scheme word
@@ -109,23 +101,40 @@ static int boundary_before(const struct uriscan__refang *f, size_t at)
 	return !alpha(f->out[at - 1]);
 }
 
-static void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
-                    size_t rlen, size_t wlen)
+/* Before a run (which adds at most DEFANG_RUN_SUBS replacements, at
+ * refanged offsets below r + DEFANG_OUT_FULL): drop the oldest to leave
+ * room for them (each dropped one then has rcap - DEFANG_RUN_SUBS newer
+ * ones, at least the window: never read again), and, when r is in another
+ * 2^29 bytes than the newest, any DSUB_SPAN bytes or more before r: those
+ * kept are then less than DSUB_SPAN + 2^29 + DEFANG_OUT_FULL before the
+ * newest (read back from its offsets). */
+static void make_room(struct uriscan__refang *f, uint64_t r)
 {
-	struct uriscan__dsub *d;
-	if (f->rn == f->rcap) { /* drop the oldest: never read again */
-		d = &f->ring[f->rfirst];
+	int far = ((r ^ f->tail_end) >> 29) != 0;
+
+	while (f->rn > 0 &&
+	       (f->rn + DEFANG_RUN_SUBS > f->rcap ||
+	        (far && dsub_r(f, &f->ring[f->rfirst]) + DSUB_SPAN < r))) {
+		const struct uriscan__dsub *d = &f->ring[f->rfirst];
+		uint64_t dr = dsub_r(f, d);
 		f->base_cnt++;
-		f->base_delta = (int64_t)(d->w + d->wlen) - (int64_t)(d->r + d->rlen);
-		f->ev_end = d->r + d->rlen;
+		f->ev_end = dr + DSUB_RLEN(d);
+		f->base_delta = (int64_t)(dsub_w(f, d, dr) + DSUB_WLEN(d)) -
+		                (int64_t)f->ev_end;
 		f->rfirst = (f->rfirst + 1) & (f->rcap - 1);
 		f->rn--;
 	}
-	d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
-	d->r = r;
-	d->w = w;
-	d->rlen = (uint8_t)rlen;
-	d->wlen = (uint8_t)wlen;
+}
+
+/* (the ring has room: make_room) */
+static void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
+                    size_t rlen, size_t wlen)
+{
+	struct uriscan__dsub *d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
+
+	d->r = (uint32_t)r;
+	d->dl = ((uint32_t)(w - r) & 0x3ffffffu) | (uint32_t)rlen << 26 |
+	        (uint32_t)wlen << 29;
 	f->rn++;
 	f->tail_end = r + rlen;
 	f->tail_delta = (int64_t)(w + wlen) - (int64_t)(r + rlen);
@@ -406,6 +415,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 {
 	struct uriscan__dscan c = {NULL, 0, 0}; /* for this s only */
 
+	make_room(f, f->obase + f->olen);
 	f->more = f->brk = 0;
 	while (i < n && f->olen < DEFANG_OUT_FULL) {
 		size_t lim = n < stop ? n : stop, j = i, room;

@@ -28,11 +28,20 @@
 #define DEFANG_LOOK 16u
 
 /* One replacement: refanged bytes [r, r + rlen) stand for the written
- * bytes [w, w + wlen). */
+ * bytes [w, w + wlen), in 8 bytes: r's low 32 bits, and w - r (the
+ * written - refanged offset before it) as its low 26 bits with rlen (1 to
+ * 5) and wlen (2 to 7) in 3 bits each. Read back (dsub_r, dsub_w) from the
+ * newest replacement's full offsets: every kept one is less than
+ * DSUB_SPAN + 2^29 bytes before it, and w - r changes by at most 4 a
+ * replacement, at most 4 * 2^23 in a ring (uriscan__defang_new keeps it
+ * to 2^23: URISCAN_EXTRACT_DEFANGED_MAX_LEN). */
 struct uriscan__dsub {
-	uint64_t r, w;
-	uint8_t rlen, wlen;
+	uint32_t r;
+	uint32_t dl;
 };
+#define DSUB_RLEN(d) ((size_t)((d)->dl >> 26 & 7u))
+#define DSUB_WLEN(d) ((size_t)((d)->dl >> 29))
+#define DSUB_SPAN ((uint64_t)1 << 30)
 
 struct uriscan__refang {
 	/* out[0, olen): refanged bytes; out[0] is at refanged offset obase;
@@ -45,7 +54,10 @@ struct uriscan__refang {
 	int brk;        /* the last run stopped before a run without forms, */
 	size_t brk_to;  /* which ends there (an index of the run's bytes) */
 	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
-	/* the replacements, oldest first, in a ring of rcap (a power of two) */
+	/* the replacements, oldest first, in a ring of rcap (a power of two,
+	 * at least the refanged bytes a match may still be reported in: one
+	 * at least each); one
+	 * DSUB_SPAN bytes or more before a new one is dropped */
 	struct uriscan__dsub *ring;
 	size_t rcap, rfirst, rn;
 	uint64_t base_cnt;  /* replacements dropped from the ring */
@@ -55,8 +67,27 @@ struct uriscan__refang {
 	int64_t tail_delta; /* written - refanged offset after it */
 };
 
+/* The full refanged offset of d. */
+static inline uint64_t dsub_r(const struct uriscan__refang *f,
+                              const struct uriscan__dsub *d)
+{
+	return f->tail_end - (uint32_t)((uint32_t)f->tail_end - d->r);
+}
+
+/* The full written offset of d (r: dsub_r). */
+static inline uint64_t dsub_w(const struct uriscan__refang *f,
+                              const struct uriscan__dsub *d, uint64_t r)
+{
+	uint32_t diff = ((uint32_t)f->tail_delta - d->dl) & 0x3ffffffu;
+	int64_t back = (int64_t)(int32_t)(diff << 6) >> 6; /* sign of bit 25 */
+	return (uint64_t)((int64_t)r + f->tail_delta - back);
+}
+
 /* Stop adding to out at this length (a form adds at most 5 bytes). */
 #define DEFANG_OUT_FULL (DEFANG_PIECE + DEFANG_HOLD)
+/* The most replacements one run adds: one per refanged byte it writes,
+ * and a scheme word's before its colon form. */
+#define DEFANG_RUN_SUBS (DEFANG_OUT_FULL + 64)
 
 /* Forget the stream (the ring keeps its memory). */
 void uriscan__refang_reset(struct uriscan__refang *f);

@@ -11,9 +11,10 @@
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
  * inner extractor (a scheme word or a space it may still rewrite). The
- * records are a ring of 2 * max_len + about 8.4 K entries (rounded up to
- * a power of two: 32 K for the default max_len): at least one
- * refanged byte each, so it holds every record of the bytes the inner
+ * records (8 bytes each, defang.h) are a ring of 2 * max_len + about
+ * 12.5 K entries (rounded up to a power of two: 32 K for the default
+ * max_len, 256 KiB): at least one refanged byte each, and room for a
+ * run's, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
  * may begin or end before that: its ends are mapped while it is open,
@@ -69,6 +70,7 @@ static inline void lookup(const struct uriscan__refang *f, uint64_t p,
 {
 	size_t lo = 0, hi = f->rn;
 	const struct uriscan__dsub *r;
+	uint64_t rr, rw;
 
 	if (p >= f->tail_end) { /* after every replacement: most matches */
 		o->w = (uint64_t)((int64_t)p + f->tail_delta);
@@ -77,20 +79,27 @@ static inline void lookup(const struct uriscan__refang *f, uint64_t p,
 		o->ok = 1;
 		return;
 	}
-	if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
-	    rec(f, (size_t)(*cur - f->base_cnt) - 1)->r <= p) {
+	/* from here p is before tail_end: at or after the oldest record, it
+	 * is less than DSUB_SPAN + 2^29 bytes from each, and r <= p is read
+	 * in the low 32 bits (LE) */
+#define LE(rec_) ((int32_t)((rec_)->r - (uint32_t)p) <= 0)
+	if (f->rn == 0 || p < dsub_r(f, rec(f, 0))) {
+		hi = 0;
+	} else if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
+	           LE(rec(f, (size_t)(*cur - f->base_cnt) - 1))) {
 		lo = (size_t)(*cur - f->base_cnt);
-		while (lo < hi && rec(f, lo)->r <= p)
+		while (lo < hi && LE(rec(f, lo)))
 			lo++;
 	} else {
 		while (lo < hi) { /* lo: the records at or before p */
 			size_t mid = lo + (hi - lo) / 2;
-			if (rec(f, mid)->r <= p)
+			if (LE(rec(f, mid)))
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
 	}
+#undef LE
 	*cur = f->base_cnt + lo;
 	o->inside = 0;
 	o->ok = 1;
@@ -101,26 +110,31 @@ static inline void lookup(const struct uriscan__refang *f, uint64_t p,
 		return;
 	}
 	r = rec(f, lo - 1);
-	if (p < r->r + r->rlen) {
-		o->w = r->w;
+	rr = dsub_r(f, r);
+	rw = dsub_w(f, r, rr);
+	if (p < rr + DSUB_RLEN(r)) {
+		o->w = rw;
 		o->cnt = f->base_cnt + lo - 1;
-		o->inside = p != r->r;
+		o->inside = p != rr;
 		return;
 	}
-	o->w = p + (r->w + r->wlen) - (r->r + r->rlen);
+	o->w = p + (rw + DSUB_WLEN(r)) - (rr + DSUB_RLEN(r));
 	o->cnt = f->base_cnt + lo;
 }
 
 /* Map the ends of the inner extractor's open truncated match while the
  * ring has them: before each run of the refanger that may drop records
- * (only a run adds them; it adds fewer than 2 * DEFANG_OUT_FULL), so that
- * every end is mapped before its record can go. */
+ * (only the start of a run drops them), so that every end is mapped
+ * before its record can go. */
 static void keep_trunc(struct uriscan__defang *d)
 {
 	uint64_t ms, lf;
 
-	if (d->f.rcap - d->f.rn >= 2 * (size_t)DEFANG_OUT_FULL)
-		return;
+	const struct uriscan__refang *f = &d->f;
+	if (f->rn == 0 ||
+	    (f->rn + DEFANG_RUN_SUBS <= f->rcap &&
+	     ((f->obase + f->olen) ^ f->tail_end) >> 29 == 0))
+		return; /* the next run drops none (defang.c, make_room) */
 	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
 		return;
 	if (!d->has_ms || d->c_ms != ms) {
@@ -177,13 +191,18 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	o.max_len = opt->max_len;
 	o.opaque_schemes = opt->opaque_schemes;
 	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	/* the records' 26 bits of w - r hold 4 * 2^23 replacements */
+	if (max_len > URISCAN_EXTRACT_DEFANGED_MAX_LEN)
+		return URISCAN_E_INVALID_ARG;
 	/* the inner extractor's seam (2 * max_len + 2 * (2 * 64 + 16)), a
-	 * piece and what is held back */
+	 * piece and what is held back: the refanged bytes a match may still
+	 * be reported in, each record one of them at least */
 	need = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
 	       2 * (size_t)DEFANG_OUT_FULL + 64;
-	for (cap = 1024; cap < need; cap *= 2) /* a power of two: no division */
-		if (cap > SIZE_MAX / 2 / sizeof(struct uriscan__dsub))
-			return URISCAN_E_NO_MEMORY;
+	/* and room for a run's (defang.c, make_room); a power of two: no
+	 * division */
+	for (cap = 1024; cap < need + DEFANG_RUN_SUBS; cap *= 2)
+		;
 	d = calloc(1, sizeof *d);
 	if (d == NULL)
 		return URISCAN_E_NO_MEMORY;
