@@ -71,6 +71,15 @@ static int pat(const unsigned char *s, size_t n, const char *p, int ci,
 	return 1;
 }
 
+/* s[0, l) is the lower-case letters w in either case. */
+static inline int ci_is(const unsigned char *s, const char *w, size_t l)
+{
+	for (size_t k = 0; k < l; k++)
+		if ((s[k] | 0x20) != (unsigned char)w[k])
+			return 0;
+	return 1;
+}
+
 void uriscan__refang_reset(struct uriscan__refang *f)
 {
 	f->olen = f->ohand = 0;
@@ -173,8 +182,7 @@ static const struct word *word_before(struct uriscan__refang *f)
 		return NULL;
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
 		size_t l = words[k].len;
-		if (f->olen < l ||
-		    pat(f->out + f->olen - l, l, words[k].in, 1, 1) != 1 ||
+		if (f->olen < l || !ci_is(f->out + f->olen - l, words[k].in, l) ||
 		    !boundary_before(f, f->olen - l))
 			continue;
 		if (words[k].defanged && !plain_tail(f, f->olen - l))
@@ -211,6 +219,28 @@ static const struct colon colons[] = {
  * scheme word comes before it. */
 static int colon_at(const unsigned char *s, size_t n, int eof, int have)
 {
+	if (n >= 8) { /* decided: the table below, read at once */
+		switch (s[0]) {
+		case '[':
+			if (s[1] != ':')
+				return -1;
+			if (s[2] == '/')
+				return s[3] == '/' && s[4] == ']' ? 0 : -1;
+			if (s[2] != ']')
+				return -1;
+			if (s[3] == '/' && s[4] == '/')
+				return 1;
+			return have && s[3] == '\\' && s[4] == '\\' ? 2 : 3;
+		case ':':
+			if (s[1] == '/' && s[2] == '/')
+				return 4;
+			return have && s[1] == '\\' && s[2] == '\\' ? 5 : -1;
+		case '_':
+			return have && s[1] == '_' && alnum(s[2]) ? 6 : -1;
+		default:
+			return -1;
+		}
+	}
 	if (n == 0) /* (s[0] is read below) */
 		return eof ? -1 : -2;
 	for (size_t k = 0; k < sizeof colons / sizeof colons[0]; k++) {
@@ -297,6 +327,55 @@ static int generic(struct uriscan__refang *f, const unsigned char *s,
 {
 	int r, undecided = 0;
 
+	if (n >= 7) { /* decided: the table below, read at once */
+		size_t len = 0;
+		const char *out = ".";
+		int after = f->olen > 0 && alnum(f->out[f->olen - 1]);
+		switch (s[0]) {
+		case '[':
+			if (s[1] == '.' || s[1] == '/' || s[1] == '@') {
+				if (s[2] == ']') {
+					len = 3;
+					out = s[1] == '.' ? "." : s[1] == '/' ? "/" : "@";
+				}
+			} else if ((s[1] | 0x20) == 'd') {
+				if (ci_is(s + 2, "ot", 2) && s[4] == ']')
+					len = 5;
+			} else if ((s[1] | 0x20) == 'a') {
+				if ((s[2] | 0x20) == 't' && s[3] == ']') {
+					len = 4;
+					out = "@";
+				}
+			}
+			break;
+		case '(':
+			if (!after)
+				break;
+			if (s[1] == '.' && s[2] == ')' && alnum(s[3]))
+				len = 3;
+			else if ((s[1] | 0x20) == 'd' && ci_is(s + 2, "ot", 2) &&
+			         s[4] == ')' && alnum(s[5]))
+				len = 5;
+			break;
+		case '{':
+			if (s[1] == '.' && s[2] == '}')
+				len = 3;
+			else if ((s[1] | 0x20) == 'd' && ci_is(s + 2, "ot", 2) &&
+			         s[4] == '}')
+				len = 5;
+			break;
+		case '\\':
+			if (s[1] == '.')
+				len = 2;
+			break;
+		default:
+			break;
+		}
+		if (len)
+			put(f, out, 1, len);
+		return (int)len;
+	}
+
 	for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
 		if ((unsigned char)forms[k].in[0] != s[0])
 			continue;
@@ -358,7 +437,8 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 		if (r != 0)
 			return r;
 		/* "[http]://", after no letter */
-		if (boundary_before(f, f->olen)) {
+		if ((n < 2 || (s[1] | 0x20) == 'h' || (s[1] | 0x20) == 'f') &&
+		    boundary_before(f, f->olen)) {
 			for (size_t k = 0; k < sizeof bracketed / sizeof bracketed[0];
 			     k++) {
 				size_t l = bracketed[k].len;
@@ -378,7 +458,8 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 			}
 		}
 		/* "htt[p]://", "htt[p]s://" */
-		if (f->olen >= 3 && pat(f->out + f->olen - 3, 3, "htt", 1, 1) == 1 &&
+		if ((n < 2 || (s[1] | 0x20) == 'p') && f->olen >= 3 &&
+		    ci_is(f->out + f->olen - 3, "htt", 3) &&
 		    boundary_before(f, f->olen - 3) && plain_tail(f, f->olen - 3)) {
 			static const char *const p[] = {"[p]s", "[p]"};
 			for (size_t k = 0; k < 2; k++) {
