@@ -11,6 +11,8 @@
 #ifndef URISCAN_DEFANG_H
 #define URISCAN_DEFANG_H
 
+#include <string.h>
+
 #include "internal.h"
 
 /* Refanged bytes handed to the extractor at once. */
@@ -88,6 +90,109 @@ static inline uint64_t dsub_w(const struct uriscan__refang *f,
 /* The most replacements one run adds: one per refanged byte it writes,
  * and a scheme word's before its colon form. */
 #define DEFANG_RUN_SUBS (DEFANG_OUT_FULL + 64)
+
+/* What the readers of the forms share (defang.c, defang_scheme.c). */
+
+static inline int alnum(int c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+static inline int alpha(int c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/*
+ * Does s[0, n) start with pattern p? 1 yes, 0 no, -1 not decided (s ends
+ * first and more may follow: !eof). In p, a lower-case letter matches
+ * either case when ci, '#' any ASCII letter or digit, '~' a lower-case
+ * letter.
+ */
+static inline int pat(const unsigned char *s, size_t n, const char *p,
+                      int ci, int eof)
+{
+	size_t k;
+
+	for (k = 0; p[k]; k++) {
+		unsigned char c, q = (unsigned char)p[k];
+		if (k >= n)
+			return eof ? 0 : -1;
+		c = s[k];
+		if (q == '#') {
+			if (!alnum(c))
+				return 0;
+		} else if (q == '~') {
+			if (c < 'a' || c > 'z')
+				return 0;
+		} else if (ci && q >= 'a' && q <= 'z') {
+			if ((c | 0x20) != q)
+				return 0;
+		} else if (c != q) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* s[0, l) is the lower-case letters w in either case. */
+static inline int ci_is(const unsigned char *s, const char *w, size_t l)
+{
+	for (size_t k = 0; k < l; k++)
+		if ((s[k] | 0x20) != (unsigned char)w[k])
+			return 0;
+	return 1;
+}
+
+/* Are out[at, olen) plain copies not handed yet (may be replaced)? */
+static inline int plain_tail(struct uriscan__refang *f, size_t at)
+{
+	if (at < f->ohand)
+		return 0;
+	return f->tail_end <= f->obase + at; /* (0 when none yet) */
+}
+
+/* Is the refanged byte before out[at] no letter (or none)? A scheme word
+ * starts there: the extractor's scheme starts at its first letter too. */
+static inline int boundary_before(const struct uriscan__refang *f, size_t at)
+{
+	if (at == 0)
+		return f->obase == 0; /* the start of the text */
+	return !alpha(f->out[at - 1]);
+}
+
+/* (the ring has room: make_room) */
+static inline void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
+                    size_t rlen, size_t wlen)
+{
+	struct uriscan__dsub *d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
+
+	d->r = (uint32_t)r;
+	d->dl = ((uint32_t)(w - r) & 0x3ffffffu) | (uint32_t)rlen << 26 |
+	        (uint32_t)wlen << 29;
+	f->rn++;
+	f->tail_end = r + rlen;
+	f->tail_delta = (int64_t)(w + wlen) - (int64_t)(r + rlen);
+}
+
+/* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */
+static inline void put(struct uriscan__refang *f, const char *text, size_t rlen,
+                size_t wlen)
+{
+	add_sub(f, f->obase + f->olen, f->wnext, rlen, wlen);
+	memcpy(f->out + f->olen, text, rlen);
+	f->olen += rlen;
+	f->wnext += wlen;
+}
+
+/* The colon forms and the scheme words before them (defang_scheme.c): a
+ * colon form at s[0, n) (':', '_' or '[' first), after out's scheme word
+ * or none; and a scheme word in brackets or "htt[p]" before one ('['
+ * first). The bytes of s read, 0 none, -1 not decided. */
+int uriscan__defang_colon(struct uriscan__refang *f, const unsigned char *s,
+                          size_t n, int eof);
+int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
+                            size_t n, int eof);
 
 /* Forget the stream (the ring keeps its memory). */
 void uriscan__refang_reset(struct uriscan__refang *f);
