@@ -212,7 +212,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct)
 {
-	struct uriscan__dscan c = {NULL, 0, 0}; /* for this s only */
+	struct uriscan__dscan c = {NULL, 0, 0, 0}; /* for this s only */
 
 	make_room(f, f->obase + f->olen);
 	f->more = f->brk = 0;
@@ -224,7 +224,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		j = uriscan__defang_skip(s, i, lim, n, f->simd, &c);
+		j = defang_skip_kept(s, i, lim, n, f->simd, &c);
 		if (direct && j - i >= direct && j == lim && lim == n) {
 			/* to the end: the caller hands it in place */
 			f->brk = 1;

@@ -210,12 +210,13 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct);
 
-/* The candidates of the last block uriscan__defang_skip read: bit k for
- * s[base + k]; s NULL: none. Valid only while s[0, n) is unchanged. */
+/* The candidates of the last blocks uriscan__defang_skip read: bit k for
+ * s[base + k], k < len (32 or 64); s NULL: none. Valid only while s[0, n)
+ * is unchanged. */
 struct uriscan__dscan {
 	const unsigned char *s;
-	size_t base;
-	uint32_t mask;
+	size_t base, len;
+	uint64_t mask;
 };
 
 /* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
@@ -224,5 +225,20 @@ struct uriscan__dscan {
  * for the next call on the same bytes. defang_find.c. */
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
                             size_t n, int simd, struct uriscan__dscan *c);
+
+/* The same, the kept blocks read here first (the refanger's loop). */
+static inline size_t defang_skip_kept(const unsigned char *s, size_t i,
+                                      size_t lim, size_t n, int simd,
+                                      struct uriscan__dscan *c)
+{
+	if (c->s == s && i >= c->base && i - c->base < c->len) {
+		uint64_t m = c->mask >> (i - c->base);
+		if (m) {
+			i += (size_t)__builtin_ctzll(m);
+			return i < lim ? i : lim;
+		}
+	}
+	return uriscan__defang_skip(s, i, lim, n, simd, c);
+}
 
 #endif

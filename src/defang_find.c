@@ -188,7 +188,8 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 	                                     : 0;
 	for (;;) {
 		__m256i t0, t1;
-		uint32_t m;
+		uint64_t m;
+		size_t len = 32;
 		if (i < e2) {
 			t0 = A_CLASS(s, i);
 			t1 = A_CLASS(s, i + 32);
@@ -197,12 +198,10 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 				i += 64;
 				continue;
 			}
-			m = block_mask(s, i, t0);
-			if (m == 0) {
-				i += 32;
-				t0 = t1;
-				m = block_mask(s, i, t0);
-			}
+			/* both blocks' candidates, kept for the next calls */
+			m = block_mask(s, i, t0) |
+			    (uint64_t)block_mask(s, i + 32, t1) << 32;
+			len = 64;
 		} else if (i < lim && i + 32 < n) {
 			t0 = A_CLASS(s, i);
 			m = block_mask(s, i, t0);
@@ -213,12 +212,13 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 			if (c) {
 				c->s = s;
 				c->base = i;
+				c->len = len;
 				c->mask = m;
 			}
 			*found = 1;
-			return i + (size_t)__builtin_ctz(m);
+			return i + (size_t)__builtin_ctzll(m);
 		}
-		i += 32;
+		i += len;
 	}
 }
 #endif
@@ -233,14 +233,14 @@ size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
 		return i;
 #if URISCAN__HAVE_AVX2_PATH
 	if (simd) {
-		if (c && c->s == s && i >= c->base && i - c->base < 32) {
-			/* in the block the last call read */
-			uint32_t m = c->mask >> (i - c->base);
+		if (c && c->s == s && i >= c->base && i - c->base < c->len) {
+			/* in the blocks the last call read */
+			uint64_t m = c->mask >> (i - c->base);
 			if (m) {
-				i += (size_t)__builtin_ctz(m);
+				i += (size_t)__builtin_ctzll(m);
 				return i < lim ? i : lim;
 			}
-			i = c->base + 32;
+			i = c->base + c->len;
 			if (i >= lim)
 				return lim;
 		}

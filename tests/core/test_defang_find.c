@@ -137,7 +137,7 @@ static int walks(int simd)
 	for (unsigned t = 0; t < 3000 && ok; t++) {
 		size_t n = 1 + rnd() % 300, lim = n - rnd() % (n < 40 ? n : 40);
 		unsigned char *s = malloc(n);
-		struct uriscan__dscan c = {NULL, 0, 0};
+		struct uriscan__dscan c = {NULL, 0, 0, 0};
 		size_t i = 0;
 		for (size_t k = 0; k < n; k++)
 			s[k] = rnd() % 6 == 0 ? (unsigned char)(rnd() & 0xff)
