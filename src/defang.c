@@ -51,20 +51,30 @@ void uriscan__refang_reset(struct uriscan__refang *f)
  * newest (read back from its offsets). */
 static void make_room(struct uriscan__refang *f, uint64_t r)
 {
-	int far = ((r ^ f->tail_end) >> 29) != 0;
+	const struct uriscan__dsub *d;
+	uint64_t dr;
+	size_t k = 0; /* the oldest k go */
 
-	while (f->rn > 0 &&
-	       (f->rn + DEFANG_RUN_SUBS > f->rcap ||
-	        (far && dsub_r(f, &f->ring[f->rfirst]) + DSUB_SPAN < r))) {
-		const struct uriscan__dsub *d = &f->ring[f->rfirst];
-		uint64_t dr = dsub_r(f, d);
-		f->base_cnt++;
-		f->ev_end = dr + DSUB_RLEN(d);
-		f->base_delta = (int64_t)(dsub_w(f, d, dr) + DSUB_WLEN(d)) -
-		                (int64_t)f->ev_end;
-		f->rfirst = (f->rfirst + 1) & (f->rcap - 1);
-		f->rn--;
-	}
+	if (f->rn + DEFANG_RUN_SUBS > f->rcap)
+		k = f->rn + DEFANG_RUN_SUBS - f->rcap;
+	if (((r ^ f->tail_end) >> 29) != 0)
+		while (k < f->rn &&
+		       dsub_r(f, &f->ring[(f->rfirst + k) & (f->rcap - 1)]) +
+		               DSUB_SPAN < r)
+			k++;
+	if (k == 0 || f->rn == 0)
+		return;
+	if (k > f->rn)
+		k = f->rn;
+	/* what is left of them: the end and the offset of the last */
+	d = &f->ring[(f->rfirst + k - 1) & (f->rcap - 1)];
+	dr = dsub_r(f, d);
+	f->ev_end = dr + DSUB_RLEN(d);
+	f->base_delta = (int64_t)(dsub_w(f, d, dr) + DSUB_WLEN(d)) -
+	                (int64_t)f->ev_end;
+	f->base_cnt += k;
+	f->rfirst = (f->rfirst + k) & (f->rcap - 1);
+	f->rn -= k;
 }
 
 /* The other forms (after the colon forms). A pattern ending in '#' (the
@@ -195,12 +205,17 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 		    (s[1] | 0x20) != 'h' && (s[1] | 0x20) != 'f' &&
 		    (s[1] | 0x20) != 'p')
 			return 0;
-		r = uriscan__defang_colon(f, s, n, eof);
-		if (r != 0)
-			return r;
-		r = uriscan__defang_bracket(f, s, n, eof);
-		if (r != 0)
-			return r;
+		if (n < 2 || s[1] == ':') { /* every colon form in brackets */
+			r = uriscan__defang_colon(f, s, n, eof);
+			if (r != 0)
+				return r;
+		}
+		if (n < 2 || (s[1] | 0x20) == 'h' || (s[1] | 0x20) == 'f' ||
+		    (s[1] | 0x20) == 'p') { /* "[http]", "[ftp]", "htt[p]" */
+			r = uriscan__defang_bracket(f, s, n, eof);
+			if (r != 0)
+				return r;
+		}
 	}
 		return generic(f, s, n, eof);
 	default:
