@@ -193,10 +193,25 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 		if (i < e2) {
 			t0 = A_CLASS(s, i);
 			t1 = A_CLASS(s, i + 32);
-			if (_mm256_testz_si256(_mm256_or_si256(t0, t1),
-			                       _mm256_or_si256(t0, t1))) {
+			__m256i u = _mm256_or_si256(t0, t1);
+			if (_mm256_testz_si256(u, u)) {
 				i += 64;
 				continue;
+			}
+			/* only ":/" pairs (a log's "http://"): none counts
+			 * without an x in s[i - 5, i + 63) */
+			if (_mm256_testz_si256(u, _mm256_set1_epi8(0x7f))) {
+				const __m256i low = _mm256_set1_epi8(0x20),
+				              x = _mm256_set1_epi8('x');
+				__m256i xs = _mm256_or_si256(
+				    _mm256_or_si256(
+				        _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), low), x),
+				        _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i + 27), low), x)),
+				    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i + 31), low), x));
+				if (_mm256_testz_si256(xs, xs)) {
+					i += 64;
+					continue;
+				}
 			}
 			/* both blocks' candidates, kept for the next calls */
 			m = block_mask(s, i, t0) |

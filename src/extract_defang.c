@@ -82,6 +82,15 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 	struct mapped s, e;
 	uint64_t rs = m->offset, re = m->offset + m->length;
 
+	if (rs >= d->f.tail_end) { /* after every replacement: most matches */
+		uint64_t w = (uint64_t)((int64_t)rs + d->f.tail_delta);
+		d->cur = d->f.base_cnt + d->f.rn;
+		m->offset = w;
+		if (d->phase == D_CHUNK && w >= d->wpos &&
+		    w - d->wpos + m->nbytes <= d->clen)
+			m->bytes = (const char *)d->chunk + (w - d->wpos);
+		return 1;
+	}
 	lookup(&d->f, rs, &s, &d->cur);
 	if (!s.ok && d->has_ms && d->c_ms == rs)
 		s = d->m_ms;

@@ -73,8 +73,9 @@ static size_t ref(const unsigned char *s, size_t i, size_t lim, size_t n)
 static const size_t offs[] = {5, 6, 20, 30, 31, 32, 33, 36, 37, 63, 64, 65,
                               69, 70, LEN - 34, LEN - 33, LEN - 32, LEN - 2};
 
-/* Every pair at every offset of offs, after an x five bytes before or
- * not: 1 if each answer is right; *extra: the pairs found that are none. */
+/* Every pair at every offset of offs, after an x five bytes before
+ * (with_x 1), one byte before (2) or none: 1 if each answer is right;
+ * *extra: the pairs found that are none. */
 static int pairs(int simd, int with_x, unsigned *extra)
 {
 	unsigned char *s = malloc(LEN);
@@ -87,8 +88,8 @@ static int pairs(int simd, int with_x, unsigned *extra)
 			for (size_t k = 0; k < sizeof offs / sizeof offs[0]; k++) {
 				size_t p = offs[k], r;
 				memset(s, 'e', LEN); /* "e" begins no pair, ends none */
-				if (with_x)
-					s[p - 5] = 'X';
+				if (with_x) /* the first or the last of the five */
+					s[with_x == 1 ? p - 5 : p - 1] = 'X';
 				s[p] = (unsigned char)a;
 				s[p + 1] = (unsigned char)b;
 				r = uriscan__defang_skip(s, 0, LEN, LEN, simd, NULL);
@@ -169,13 +170,14 @@ int main(void)
 	int simd_levels = uriscan__find_simd_wanted(0) ? 2 : 1;
 
 	for (int simd = 0; simd < simd_levels; simd++) {
-		unsigned extra, extra_x;
-		int ok = pairs(simd, 0, &extra) & pairs(simd, 1, &extra_x);
+		unsigned extra, extra_x, extra_x1;
+		int ok = pairs(simd, 0, &extra) & pairs(simd, 1, &extra_x) &
+		         pairs(simd, 2, &extra_x1);
 		tap_ok(ok, "%s: every pair that begins a form is found at each "
 		       "offset, nothing before it; the last byte",
 		       simd ? "AVX2" : "without AVX2");
 		/* the nibble tables' 37 pairs more (defang_find.c) */
-		tap_ok(extra <= 40 && extra_x <= 40,
+		tap_ok(extra <= 40 && extra_x <= 40 && extra_x1 <= 40,
 		       "%s: %u pairs that begin no form are looked at (%u after "
 		       "an x)", simd ? "AVX2" : "without AVX2", extra, extra_x);
 		tap_ok(walks(simd), "%s: random texts walked with the kept block "
