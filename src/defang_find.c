@@ -14,8 +14,9 @@
  * At the end of the bytes there (n) a byte that could begin a pair is a
  * candidate, and so is ":" with fewer than five bytes before it: a
  * candidate is only where defang.c looks, so one too many costs a look and
- * one too few would miss a form. AVX2 (32 bytes at a time) when the
- * extractor uses it, SSE2 (16), else a byte at a time.
+ * one too few would miss a form. AVX2 when the extractor uses it (the
+ * pairs classified by nibble tables, 64 bytes a test, below), SSE2 (16
+ * bytes, comparisons), else a byte at a time.
  */
 #include "defang.h"
 #include "extract_find.h" /* URISCAN__HAVE_AVX2_PATH */
