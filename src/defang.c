@@ -251,7 +251,10 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 			f->brk_to = j;
 			break;
 		}
-		memcpy(f->out + f->olen, s + i, j - i);
+		if (j - i <= 32 && n - i >= 32) /* (out has room past OUT_FULL) */
+			memcpy(f->out + f->olen, s + i, 32);
+		else
+			memcpy(f->out + f->olen, s + i, j - i);
 		f->olen += j - i;
 		f->wnext += j - i;
 		i = j;
