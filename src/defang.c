@@ -23,7 +23,9 @@
  * A decision needs at most DEFANG_LOOK bytes after the form's first byte
  * and DEFANG_KEEP refanged bytes before it, so it never depends on where
  * the text was cut. Plain bytes are copied in runs between the places a
- * form can start (defang_find.c).
+ * form can start (defang_find.c). Here: the run, the forms of the table
+ * and the spaced ones; the colon forms and the scheme words are in
+ * defang_scheme.c, the helpers both use and the records in defang.h.
  */
 #include <string.h>
 
