@@ -591,12 +591,13 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * inside a form's refanged bytes (never seen with a "scheme://" URL) is
  * not reported. The refanger keeps at most 16 bytes of a chunk for the
  * next one and its decisions never depend on where the chunks were cut.
- * Memory: another extractor's worth plus 24 * (2 * max_len + 8.4 KiB)
- * bytes (rounded up to a power of two; 768 KiB for the default max_len)
- * for where each form was written, allocated by
+ * Memory: another extractor's worth plus 8 * (2 * max_len + 12.5 KiB)
+ * bytes (rounded up to a power of two: 256 KiB for the default max_len,
+ * 128 KiB for max_len 128) for where each form was written, allocated by
  * uriscan_extractor_new (and by uriscan_extract, freed before it
- * returns). bytes points into the extractor's own buffer, but for a
- * match without a form inside the caller's chunk.
+ * returns); nothing after. With the flag max_len is at most
+ * URISCAN_EXTRACT_DEFANGED_MAX_LEN. bytes points into the extractor's own
+ * buffer, but for a match without a form inside the caller's chunk.
  */
 
 typedef struct uriscan_extractor uriscan_extractor;
@@ -617,6 +618,8 @@ typedef struct uriscan_extractor uriscan_extractor;
 #define URISCAN_EXTRACT_MAX_LEN_DEFAULT 8192u
 #define URISCAN_EXTRACT_MAX_LEN_MIN 128u
 #define URISCAN_EXTRACT_MAX_LEN_MAX 1073741823u /* UINT32_MAX / 4 */
+/* the largest max_len with URISCAN_EXTRACT_DEFANGED (above: E_INVALID_ARG) */
+#define URISCAN_EXTRACT_DEFANGED_MAX_LEN 4000000u
 #define URISCAN_EXTRACT_SCHEME_MAX 64u
 /* A list of common opaque schemes, for opaque_schemes. */
 #define URISCAN_EXTRACT_OPAQUE_DEFAULT                                         \

@@ -23,53 +23,13 @@
  * A decision needs at most DEFANG_LOOK bytes after the form's first byte
  * and DEFANG_KEEP refanged bytes before it, so it never depends on where
  * the text was cut. Plain bytes are copied in runs between the places a
- * form can start (defang_find.c).
+ * form can start (defang_find.c). Here: the run, the forms of the table
+ * and the spaced ones; the colon forms and the scheme words are in
+ * defang_scheme.c, the helpers both use and the records in defang.h.
  */
 #include <string.h>
 
 #include "defang.h"
-
-static int alnum(int c)
-{
-	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
-}
-
-static int alpha(int c)
-{
-	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-}
-
-/*
- * Does s[0, n) start with pattern p? 1 yes, 0 no, -1 not decided (s ends
- * first and more may follow: !eof). In p, a lower-case letter matches
- * either case when ci, '#' any ASCII letter or digit, '~' a lower-case
- * letter.
- */
-static int pat(const unsigned char *s, size_t n, const char *p, int ci,
-               int eof)
-{
-	size_t k;
-
-	for (k = 0; p[k]; k++) {
-		unsigned char c, q = (unsigned char)p[k];
-		if (k >= n)
-			return eof ? 0 : -1;
-		c = s[k];
-		if (q == '#') {
-			if (!alnum(c))
-				return 0;
-		} else if (q == '~') {
-			if (c < 'a' || c > 'z')
-				return 0;
-		} else if (ci && q >= 'a' && q <= 'z') {
-			if ((c | 0x20) != q)
-				return 0;
-		} else if (c != q) {
-			return 0;
-		}
-	}
-	return 1;
-}
 
 void uriscan__refang_reset(struct uriscan__refang *f)
 {
@@ -80,187 +40,44 @@ void uriscan__refang_reset(struct uriscan__refang *f)
 	f->base_cnt = 0;
 	f->base_delta = 0;
 	f->ev_end = 0;
+	f->tail_end = 0;
+	f->tail_delta = 0;
 }
 
-static struct uriscan__dsub *last_sub(struct uriscan__refang *f)
+/* Before a run (which adds at most DEFANG_RUN_SUBS replacements, at
+ * refanged offsets below r + DEFANG_OUT_FULL): drop the oldest to leave
+ * room for them (each dropped one then has rcap - DEFANG_RUN_SUBS newer
+ * ones, at least the window: never read again), and, when r is in another
+ * 2^29 bytes than the newest, any DSUB_SPAN bytes or more before r: those
+ * kept are then less than DSUB_SPAN + 2^29 + DEFANG_OUT_FULL before the
+ * newest (read back from its offsets). */
+static void make_room(struct uriscan__refang *f, uint64_t r)
 {
-	if (f->rn == 0)
-		return NULL;
-	return &f->ring[(f->rfirst + f->rn - 1) & (f->rcap - 1)];
-}
+	const struct uriscan__dsub *d;
+	uint64_t dr;
+	size_t k = 0; /* the oldest k go */
 
-/* Are out[at, olen) plain copies not handed yet (may be replaced)? */
-static int plain_tail(struct uriscan__refang *f, size_t at)
-{
-	const struct uriscan__dsub *l = last_sub(f);
-	if (at < f->ohand)
-		return 0;
-	return l == NULL || l->r + l->rlen <= f->obase + at;
-}
-
-/* Is the refanged byte before out[at] no letter (or none)? A scheme word
- * starts there: the extractor's scheme starts at its first letter too. */
-static int boundary_before(const struct uriscan__refang *f, size_t at)
-{
-	if (at == 0)
-		return f->obase == 0; /* the start of the text */
-	return !alpha(f->out[at - 1]);
-}
-
-static void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
-                    size_t rlen, size_t wlen)
-{
-	struct uriscan__dsub *d;
-	if (f->rn == f->rcap) { /* drop the oldest: never read again */
-		d = &f->ring[f->rfirst];
-		f->base_cnt++;
-		f->base_delta = (int64_t)(d->w + d->wlen) - (int64_t)(d->r + d->rlen);
-		f->ev_end = d->r + d->rlen;
-		f->rfirst = (f->rfirst + 1) & (f->rcap - 1);
-		f->rn--;
-	}
-	d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
-	d->r = r;
-	d->w = w;
-	d->rlen = (uint8_t)rlen;
-	d->wlen = (uint8_t)wlen;
-	f->rn++;
-}
-
-/* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */
-static void put(struct uriscan__refang *f, const char *text, size_t rlen,
-                size_t wlen)
-{
-	add_sub(f, f->obase + f->olen, f->wnext, rlen, wlen);
-	memcpy(f->out + f->olen, text, rlen);
-	f->olen += rlen;
-	f->wnext += wlen;
-}
-
-struct word {
-	const char *in, *out;
-	unsigned char defanged, len;
-};
-
-/* Longest first where one ends another. */
-static const struct word words[] = {
-	{"hxxps", "https", 1, 5}, {"https", "https", 0, 5}, {"hxxp", "http", 1, 4},
-	{"xxxx", "http", 1, 4},   {"fxps", "ftps", 1, 4},   {"ftps", "ftps", 0, 4},
-	{"http", "http", 0, 4},   {"fxp", "ftp", 1, 3},     {"ftp", "ftp", 0, 3},
-};
-
-/* The scheme word that out ends with (after no letter), or NULL;
- * a defanged one only when it may be rewritten. */
-static const struct word *word_before(struct uriscan__refang *f)
-{
-	int last = f->olen ? f->out[f->olen - 1] | 0x20 : 0;
-
-	/* every word ends in p, s or x: most ':' are after none */
-	if (last != 'p' && last != 's' && last != 'x')
-		return NULL;
-	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
-		size_t l = words[k].len;
-		if (f->olen < l ||
-		    pat(f->out + f->olen - l, l, words[k].in, 1, 1) != 1 ||
-		    !boundary_before(f, f->olen - l))
-			continue;
-		if (words[k].defanged && !plain_tail(f, f->olen - l))
-			return NULL;
-		return &words[k];
-	}
-	return NULL;
-}
-
-/* Rewrite the defanged scheme word w that out ends with. */
-static void rewrite_word(struct uriscan__refang *f, const struct word *w)
-{
-	size_t l = w->len;
-	if (!w->defanged)
+	if (f->rn + DEFANG_RUN_SUBS > f->rcap)
+		k = f->rn + DEFANG_RUN_SUBS - f->rcap;
+	if (((r ^ f->tail_end) >> 29) != 0)
+		while (k < f->rn &&
+		       dsub_r(f, &f->ring[(f->rfirst + k) & (f->rcap - 1)]) +
+		               DSUB_SPAN < r)
+			k++;
+	if (k == 0 || f->rn == 0)
 		return;
-	add_sub(f, f->obase + f->olen - l, f->wnext - l, l, l);
-	memcpy(f->out + f->olen - l, w->out, l);
+	if (k > f->rn)
+		k = f->rn;
+	/* what is left of them: the end and the offset of the last */
+	d = &f->ring[(f->rfirst + k - 1) & (f->rcap - 1)];
+	dr = dsub_r(f, d);
+	f->ev_end = dr + DSUB_RLEN(d);
+	f->base_delta = (int64_t)(dsub_w(f, d, dr) + DSUB_WLEN(d)) -
+	                (int64_t)f->ev_end;
+	f->base_cnt += k;
+	f->rfirst = (f->rfirst + k) & (f->rcap - 1);
+	f->rn -= k;
 }
-
-/* The colon forms: what they are written as, stand for, and whether a
- * scheme word must come before them. */
-struct colon {
-	const char *in, *out;
-	unsigned char len, needs_word, plain;
-};
-static const struct colon colons[] = {
-	{"[://]", "://", 5, 0, 0}, {"[:]//", "://", 5, 0, 0},
-	{"[:]\\\\", "://", 5, 1, 0}, {"[:]", ":", 3, 0, 0},
-	{"://", "://", 3, 0, 1},   {":\\\\", "://", 3, 1, 0},
-	{"__#", "://", 2, 1, 0},
-};
-
-/* The colon form at s[0, n): its index, -1 none, -2 not decided. have: a
- * scheme word comes before it. */
-static int colon_at(const unsigned char *s, size_t n, int eof, int have)
-{
-	if (n == 0) /* (s[0] is read below) */
-		return eof ? -1 : -2;
-	for (size_t k = 0; k < sizeof colons / sizeof colons[0]; k++) {
-		int r;
-		if (colons[k].in[0] != s[0] || (colons[k].needs_word && !have))
-			continue;
-		r = pat(s, n, colons[k].in, 0, eof);
-		if (r < 0)
-			return -2;
-		if (r == 1 && (have || !colons[k].needs_word))
-			return (int)k;
-	}
-	return -1;
-}
-
-/* A colon form at s[0, n) after out's scheme word (or none): the bytes
- * read, 0 none, -1 not decided. */
-static int do_colon(struct uriscan__refang *f, const unsigned char *s,
-                    size_t n, int eof)
-{
-	if (n >= 3 && s[0] == ':' && s[1] == '/' && s[2] == '/') {
-		/* "://" itself, the usual case: only a defanged word (each
-		 * has an x) changes anything before it */
-		size_t k = f->olen < 5 ? f->olen : 5, x = 0;
-		for (size_t j = f->olen - k; j < f->olen; j++)
-			x |= (f->out[j] | 0x20) == 'x';
-		if (!x) {
-			memcpy(f->out + f->olen, "://", 3);
-			f->olen += 3;
-			f->wnext += 3;
-			return 3;
-		}
-	}
-	const struct word *w = s[0] == '[' && n > 1 && s[1] != ':'
-	                           ? NULL /* no colon form: "[.]", "[dot]"... */
-	                           : word_before(f);
-	int k = colon_at(s, n, eof, w != NULL);
-	const struct colon *c;
-
-	if (k == -2)
-		return -1;
-	if (k < 0)
-		return 0;
-	c = &colons[k];
-	/* a scheme word only before "://": "fxp[:]21" is a host and a port */
-	if (w && c->out[1] == '/')
-		rewrite_word(f, w);
-	if (c->plain) { /* "://" itself */
-		memcpy(f->out + f->olen, c->out, c->len);
-		f->olen += c->len;
-		f->wnext += c->len;
-	} else {
-		put(f, c->out, c->out[1] ? 3 : 1, c->len);
-	}
-	return c->len;
-}
-
-/* Scheme words in brackets, before a colon form. */
-static const struct word bracketed[] = {
-	{"[hxxps]", "https", 1, 7}, {"[https]", "https", 1, 7},
-	{"[hxxp]", "http", 1, 6},   {"[http]", "http", 1, 6},
-	{"[ftp]", "ftp", 1, 5},
-};
 
 /* The other forms (after the colon forms). A pattern ending in '#' (the
  * letter or digit after the form, not read) is a form only after a letter
@@ -283,6 +100,55 @@ static int generic(struct uriscan__refang *f, const unsigned char *s,
                    size_t n, int eof)
 {
 	int r, undecided = 0;
+
+	if (n >= 7) { /* decided: the table below, read at once */
+		size_t len = 0;
+		const char *out = ".";
+		int after = f->olen > 0 && alnum(f->out[f->olen - 1]);
+		switch (s[0]) {
+		case '[':
+			if (s[1] == '.' || s[1] == '/' || s[1] == '@') {
+				if (s[2] == ']') {
+					len = 3;
+					out = s[1] == '.' ? "." : s[1] == '/' ? "/" : "@";
+				}
+			} else if ((s[1] | 0x20) == 'd') {
+				if (ci_is(s + 2, "ot", 2) && s[4] == ']')
+					len = 5;
+			} else if ((s[1] | 0x20) == 'a') {
+				if ((s[2] | 0x20) == 't' && s[3] == ']') {
+					len = 4;
+					out = "@";
+				}
+			}
+			break;
+		case '(':
+			if (!after)
+				break;
+			if (s[1] == '.' && s[2] == ')' && alnum(s[3]))
+				len = 3;
+			else if ((s[1] | 0x20) == 'd' && ci_is(s + 2, "ot", 2) &&
+			         s[4] == ')' && alnum(s[5]))
+				len = 5;
+			break;
+		case '{':
+			if (s[1] == '.' && s[2] == '}')
+				len = 3;
+			else if ((s[1] | 0x20) == 'd' && ci_is(s + 2, "ot", 2) &&
+			         s[4] == '}')
+				len = 5;
+			break;
+		case '\\':
+			if (s[1] == '.')
+				len = 2;
+			break;
+		default:
+			break;
+		}
+		if (len)
+			put(f, out, 1, len);
+		return (int)len;
+	}
 
 	for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
 		if ((unsigned char)forms[k].in[0] != s[0])
@@ -327,7 +193,7 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 		return r < 0 ? -1 : 0;
 	case ':':
 	case '_':
-		return do_colon(f, s, n, eof);
+		return uriscan__defang_colon(f, s, n, eof);
 	case '[': {
 		if (n >= 3 && s[1] == '.' && s[2] == ']') { /* the usual one */
 			put(f, ".", 1, 3);
@@ -341,53 +207,16 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 		    (s[1] | 0x20) != 'h' && (s[1] | 0x20) != 'f' &&
 		    (s[1] | 0x20) != 'p')
 			return 0;
-		r = do_colon(f, s, n, eof);
-		if (r != 0)
-			return r;
-		/* "[http]://", after no letter */
-		if (boundary_before(f, f->olen)) {
-			for (size_t k = 0; k < sizeof bracketed / sizeof bracketed[0];
-			     k++) {
-				size_t l = bracketed[k].len;
-				int c;
-				r = pat(s, n, bracketed[k].in, 1, eof);
-				if (r < 0)
-					return -1;
-				if (r == 0)
-					continue;
-				c = colon_at(s + l, n - l, eof, 1);
-				if (c == -2)
-					return -1;
-				if (c >= 0 && colons[c].out[1] == '/') {
-					put(f, bracketed[k].out, l - 2, l);
-					return (int)l;
-				}
-			}
+		if (n < 2 || s[1] == ':') { /* every colon form in brackets */
+			r = uriscan__defang_colon(f, s, n, eof);
+			if (r != 0)
+				return r;
 		}
-		/* "htt[p]://", "htt[p]s://" */
-		if (f->olen >= 3 && pat(f->out + f->olen - 3, 3, "htt", 1, 1) == 1 &&
-		    boundary_before(f, f->olen - 3) && plain_tail(f, f->olen - 3)) {
-			static const char *const p[] = {"[p]s", "[p]"};
-			for (size_t k = 0; k < 2; k++) {
-				size_t l = strlen(p[k]);
-				int c;
-				r = pat(s, n, p[k], 1, eof);
-				if (r < 0)
-					return -1;
-				if (r == 0)
-					continue;
-				c = colon_at(s + l, n - l, eof, 1);
-				if (c == -2)
-					return -1;
-				if (c >= 0 && colons[c].out[1] == '/') {
-					f->olen -= 3;
-					f->wnext -= 3;
-					put(f, k == 0 ? "https" : "http", k == 0 ? 5 : 4,
-					    l + 3);
-					return (int)l;
-				}
-				break;
-			}
+		if (n < 2 || (s[1] | 0x20) == 'h' || (s[1] | 0x20) == 'f' ||
+		    (s[1] | 0x20) == 'p') { /* "[http]", "[ftp]", "htt[p]" */
+			r = uriscan__defang_bracket(f, s, n, eof);
+			if (r != 0)
+				return r;
 		}
 	}
 		return generic(f, s, n, eof);
@@ -400,6 +229,9 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct)
 {
+	struct uriscan__dscan c = {NULL, 0, 0, 0}; /* for this s only */
+
+	make_room(f, f->obase + f->olen);
 	f->more = f->brk = 0;
 	while (i < n && f->olen < DEFANG_OUT_FULL) {
 		size_t lim = n < stop ? n : stop, j = i, room;
@@ -409,7 +241,7 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		room = DEFANG_OUT_FULL - f->olen;
 		if (lim - i > room)
 			lim = i + room;
-		j = uriscan__defang_skip(s, i, lim, n, f->simd);
+		j = defang_skip_kept(s, i, lim, n, f->simd, &c);
 		if (direct && j - i >= direct && j == lim && lim == n) {
 			/* to the end: the caller hands it in place */
 			f->brk = 1;
@@ -421,7 +253,10 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 			f->brk_to = j;
 			break;
 		}
-		memcpy(f->out + f->olen, s + i, j - i);
+		if (j - i <= 32 && n - i >= 32) /* (out has room past OUT_FULL) */
+			memcpy(f->out + f->olen, s + i, 32);
+		else
+			memcpy(f->out + f->olen, s + i, j - i);
 		f->olen += j - i;
 		f->wnext += j - i;
 		i = j;

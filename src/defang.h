@@ -11,6 +11,8 @@
 #ifndef URISCAN_DEFANG_H
 #define URISCAN_DEFANG_H
 
+#include <string.h>
+
 #include "internal.h"
 
 /* Refanged bytes handed to the extractor at once. */
@@ -28,11 +30,20 @@
 #define DEFANG_LOOK 16u
 
 /* One replacement: refanged bytes [r, r + rlen) stand for the written
- * bytes [w, w + wlen). */
+ * bytes [w, w + wlen), in 8 bytes: r's low 32 bits, and w - r (the
+ * written - refanged offset before it) as its low 26 bits with rlen (1 to
+ * 5) and wlen (2 to 7) in 3 bits each. Read back (dsub_r, dsub_w) from the
+ * newest replacement's full offsets: every kept one is less than
+ * DSUB_SPAN + 2^29 bytes before it, and w - r changes by at most 4 a
+ * replacement, at most 4 * 2^23 in a ring (uriscan__defang_new keeps it
+ * to 2^23: URISCAN_EXTRACT_DEFANGED_MAX_LEN). */
 struct uriscan__dsub {
-	uint64_t r, w;
-	uint8_t rlen, wlen;
+	uint32_t r;
+	uint32_t dl;
 };
+#define DSUB_RLEN(d) ((size_t)((d)->dl >> 26 & 7u))
+#define DSUB_WLEN(d) ((size_t)((d)->dl >> 29))
+#define DSUB_SPAN ((uint64_t)1 << 30)
 
 struct uriscan__refang {
 	/* out[0, olen): refanged bytes; out[0] is at refanged offset obase;
@@ -45,16 +56,143 @@ struct uriscan__refang {
 	int brk;        /* the last run stopped before a run without forms, */
 	size_t brk_to;  /* which ends there (an index of the run's bytes) */
 	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
-	/* the replacements, oldest first, in a ring of rcap (a power of two) */
+	/* the replacements, oldest first, in a ring of rcap (a power of two,
+	 * at least the refanged bytes a match may still be reported in: one
+	 * at least each); one
+	 * DSUB_SPAN bytes or more before a new one is dropped */
 	struct uriscan__dsub *ring;
 	size_t rcap, rfirst, rn;
 	uint64_t base_cnt;  /* replacements dropped from the ring */
 	int64_t base_delta; /* written - refanged offset after the last dropped */
 	uint64_t ev_end;    /* refanged end of the last dropped (0: none) */
+	uint64_t tail_end;  /* refanged end of the newest replacement (0: none) */
+	int64_t tail_delta; /* written - refanged offset after it */
 };
+
+/* The full refanged offset of d. */
+static inline uint64_t dsub_r(const struct uriscan__refang *f,
+                              const struct uriscan__dsub *d)
+{
+	return f->tail_end - (uint32_t)((uint32_t)f->tail_end - d->r);
+}
+
+/* The full written offset of d (r: dsub_r). */
+static inline uint64_t dsub_w(const struct uriscan__refang *f,
+                              const struct uriscan__dsub *d, uint64_t r)
+{
+	uint32_t diff = ((uint32_t)f->tail_delta - d->dl) & 0x3ffffffu;
+	int64_t back = (int64_t)(int32_t)(diff << 6) >> 6; /* sign of bit 25 */
+	return (uint64_t)((int64_t)r + f->tail_delta - back);
+}
 
 /* Stop adding to out at this length (a form adds at most 5 bytes). */
 #define DEFANG_OUT_FULL (DEFANG_PIECE + DEFANG_HOLD)
+/* The most replacements one run adds: one per refanged byte it writes,
+ * and a scheme word's before its colon form. */
+#define DEFANG_RUN_SUBS (DEFANG_OUT_FULL + 64)
+
+/* What the readers of the forms share (defang.c, defang_scheme.c). */
+
+static inline int alnum(int c)
+{
+	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+
+static inline int alpha(int c)
+{
+	return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+}
+
+/*
+ * Does s[0, n) start with pattern p? 1 yes, 0 no, -1 not decided (s ends
+ * first and more may follow: !eof). In p, a lower-case letter matches
+ * either case when ci, '#' any ASCII letter or digit, '~' a lower-case
+ * letter.
+ */
+static inline int pat(const unsigned char *s, size_t n, const char *p,
+                      int ci, int eof)
+{
+	size_t k;
+
+	for (k = 0; p[k]; k++) {
+		unsigned char c, q = (unsigned char)p[k];
+		if (k >= n)
+			return eof ? 0 : -1;
+		c = s[k];
+		if (q == '#') {
+			if (!alnum(c))
+				return 0;
+		} else if (q == '~') {
+			if (c < 'a' || c > 'z')
+				return 0;
+		} else if (ci && q >= 'a' && q <= 'z') {
+			if ((c | 0x20) != q)
+				return 0;
+		} else if (c != q) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* s[0, l) is the lower-case letters w in either case. */
+static inline int ci_is(const unsigned char *s, const char *w, size_t l)
+{
+	for (size_t k = 0; k < l; k++)
+		if ((s[k] | 0x20) != (unsigned char)w[k])
+			return 0;
+	return 1;
+}
+
+/* Are out[at, olen) plain copies not handed yet (may be replaced)? */
+static inline int plain_tail(struct uriscan__refang *f, size_t at)
+{
+	if (at < f->ohand)
+		return 0;
+	return f->tail_end <= f->obase + at; /* (0 when none yet) */
+}
+
+/* Is the refanged byte before out[at] no letter (or none)? A scheme word
+ * starts there: the extractor's scheme starts at its first letter too. */
+static inline int boundary_before(const struct uriscan__refang *f, size_t at)
+{
+	if (at == 0)
+		return f->obase == 0; /* the start of the text */
+	return !alpha(f->out[at - 1]);
+}
+
+/* (the ring has room: make_room) */
+static inline void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
+                    size_t rlen, size_t wlen)
+{
+	struct uriscan__dsub *d = &f->ring[(f->rfirst + f->rn) & (f->rcap - 1)];
+
+	d->r = (uint32_t)r;
+	d->dl = ((uint32_t)(w - r) & 0x3ffffffu) | (uint32_t)rlen << 26 |
+	        (uint32_t)wlen << 29;
+	f->rn++;
+	f->tail_end = r + rlen;
+	f->tail_delta = (int64_t)(w + wlen) - (int64_t)(r + rlen);
+}
+
+/* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */
+static inline void put(struct uriscan__refang *f, const char *text, size_t rlen,
+                size_t wlen)
+{
+	add_sub(f, f->obase + f->olen, f->wnext, rlen, wlen);
+	memcpy(f->out + f->olen, text, rlen);
+	f->olen += rlen;
+	f->wnext += wlen;
+}
+
+/* The colon forms and the scheme words before them (defang_scheme.c): a
+ * colon form at s[0, n) (':', '_' or '[' first), after out's scheme word
+ * or none; and a scheme word in brackets or "htt[p]" before one ('['
+ * first). The bytes of s read, 0 none, -1 not decided. */
+int uriscan__defang_colon(struct uriscan__refang *f, const unsigned char *s,
+                          size_t n, int eof);
+int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
+                            size_t n, int eof);
 
 /* Forget the stream (the ring keeps its memory). */
 void uriscan__refang_reset(struct uriscan__refang *f);
@@ -72,10 +210,35 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
                            size_t n, size_t i, size_t stop, int eof,
                            size_t direct);
 
+/* The candidates of the last blocks uriscan__defang_skip read: bit k for
+ * s[base + k], k < len (32 or 64); s NULL: none. Valid only while s[0, n)
+ * is unchanged. */
+struct uriscan__dscan {
+	const unsigned char *s;
+	size_t base, len;
+	uint64_t mask;
+};
+
 /* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
  * the bytes before i are the text's too), or lim; simd: AVX2 allowed
- * (uriscan__find_simd_wanted). defang_find.c. */
+ * (uriscan__find_simd_wanted); c (may be NULL): the block read last, kept
+ * for the next call on the same bytes. defang_find.c. */
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
-                            size_t n, int simd);
+                            size_t n, int simd, struct uriscan__dscan *c);
+
+/* The same, the kept blocks read here first (the refanger's loop). */
+static inline size_t defang_skip_kept(const unsigned char *s, size_t i,
+                                      size_t lim, size_t n, int simd,
+                                      struct uriscan__dscan *c)
+{
+	if (c->s == s && i >= c->base && i - c->base < c->len) {
+		uint64_t m = c->mask >> (i - c->base);
+		if (m) {
+			i += (size_t)__builtin_ctzll(m);
+			return i < lim ? i : lim;
+		}
+	}
+	return uriscan__defang_skip(s, i, lim, n, simd, c);
+}
 
 #endif

@@ -14,8 +14,9 @@
  * At the end of the bytes there (n) a byte that could begin a pair is a
  * candidate, and so is ":" with fewer than five bytes before it: a
  * candidate is only where defang.c looks, so one too many costs a look and
- * one too few would miss a form. AVX2 (32 bytes at a time) when the
- * extractor uses it, SSE2 (16), else a byte at a time.
+ * one too few would miss a form. AVX2 when the extractor uses it (the
+ * pairs classified by nibble tables, 64 bytes a test, below), SSE2 (16
+ * bytes, comparisons), else a byte at a time.
  */
 #include "defang.h"
 #include "extract_find.h" /* URISCAN__HAVE_AVX2_PATH */
@@ -101,49 +102,172 @@ static int starts_form(const unsigned char *s, size_t i, size_t n)
 	} while (0)
 
 #if URISCAN__HAVE_AVX2_PATH
-#define A_LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
-#define A_MASK(v) ((unsigned)_mm256_movemask_epi8(v))
-__attribute__((target("avx2"))) static size_t skip_avx2(const unsigned char *s,
-                                                        size_t i, size_t lim)
-{
-	DEFANG_CONSTS(__m256i, _mm256_set1_epi8);
+/* AVX2: each pair classified by four nibble tables (a "double shufti"):
+ * bit k of lo_a[a & 15] & hi_a[a >> 4] & lo_b[b & 15] & hi_b[b >> 4] is
+ * set when a is in the k-th set of first bytes and b in its set of second
+ * bytes, each set a product of high and low nibbles:
+ *   0x01 "["        before . / : * > ?
+ *   0x02 "[" "{"    before @ A D F H P Q T V X ` a d f h p q t v x
+ *   0x04 "(" " "    before .
+ *   0x08 "[" "{" "\" "|"   before .
+ *   0x10 "("        before d D
+ *   0x20 " "        before D
+ *   0x40 ":" "_" "?" "Z"    before \ _
+ *   0x80 ":"        before /  (then the x among the five bytes before)
+ * A superset of the pairs above (37 more, none frequent in text or logs:
+ * "[t", "{a", "|.", "?_", ...), which only costs a look; a test over all
+ * 65,536 pairs (tests/core/test_defang_find.c) holds it to that. The
+ * tables are read once per call; a block is 4 shuffles, and its mask is
+ * kept (struct uriscan__dscan) for the next call in the same block. */
+static const unsigned char tbl[4][32] __attribute__((aligned(32))) = {
+#define DUP(...) {__VA_ARGS__, __VA_ARGS__}
+    DUP(0x24, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0xc0, 0x0b,
+        0x08, 0x00, 0x00, 0x40),
+    DUP(0x00, 0x00, 0x34, 0xc0, 0x00, 0x4b, 0x00, 0x0a, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00),
+    DUP(0x02, 0x02, 0x00, 0x00, 0x32, 0x00, 0x02, 0x00, 0x02, 0x00, 0x01, 0x00,
+        0x40, 0x00, 0x0d, 0xc1),
+    DUP(0x00, 0x00, 0x8d, 0x01, 0x32, 0x42, 0x12, 0x02, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00),
+#undef DUP
+};
 
-	while (i + 32 < lim) {
-		__m256i a = A_LD(s + i), b = A_LD(s + i + 1);
-		unsigned other, colon;
-		DEFANG_BLOCK(__m256i, _mm256_cmpeq_epi8, _mm256_or_si256,
-		             _mm256_and_si256, A_MASK, a, b, other, colon);
-		if (colon) { /* an x among the five bytes before (i >= 5) */
-			__m256i n = _mm256_or_si256(
-			    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 1), c_low), c_x),
-			                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 2), c_low), c_x)),
-			    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 3), c_low), c_x),
-			                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 4), c_low), c_x)));
-			n = _mm256_or_si256(
-			    n, _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), c_low), c_x));
-			colon &= A_MASK(n);
-		}
-		if (other | colon)
-			return i + (size_t)__builtin_ctz(other | colon);
-		i += 32;
+#define A_LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define A_MASK(v) ((uint32_t)_mm256_movemask_epi8(v))
+/* The classes of the pairs at s[i, i + 32): 0 where none. The low
+ * nibble's shuffle takes the byte itself: a byte >= 0x80 reads 0, as it
+ * should (no form starts with one or has one second). */
+#define A_CLASS(s, i)                                                          \
+	_mm256_and_si256(                                                          \
+	    _mm256_and_si256(                                                      \
+	        _mm256_shuffle_epi8(la, A_LD((s) + (i))),                          \
+	        _mm256_shuffle_epi8(                                               \
+	            ha, _mm256_and_si256(_mm256_srli_epi16(A_LD((s) + (i)), 4),    \
+	                                 m0f))),                                   \
+	    _mm256_and_si256(                                                      \
+	        _mm256_shuffle_epi8(lb, A_LD((s) + (i) + 1)),                      \
+	        _mm256_shuffle_epi8(                                               \
+	            hb, _mm256_and_si256(_mm256_srli_epi16(A_LD((s) + (i) + 1), 4), \
+	                                 m0f))))
+
+/* The candidates of a block from its classes t (s[i, i + 32), i >= 5). */
+__attribute__((target("avx2"))) static inline uint32_t
+block_mask(const unsigned char *s, size_t i, __m256i t)
+{
+	uint32_t colon = A_MASK(t);
+	uint32_t any = ~A_MASK(_mm256_cmpeq_epi8(t, _mm256_setzero_si256()));
+
+	if (colon) { /* ":/": an x (either case) among the five bytes before */
+		const __m256i low = _mm256_set1_epi8(0x20), x = _mm256_set1_epi8('x');
+		__m256i n = _mm256_or_si256(
+		    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 1), low), x),
+		                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 2), low), x)),
+		    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 3), low), x),
+		                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 4), low), x)));
+		n = _mm256_or_si256(
+		    n, _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), low), x));
+		return (any & ~colon) | (colon & A_MASK(n));
 	}
-	return i;
+	return any;
+}
+
+/* The first candidate at or after i (*found), or where the blocks
+ * stopped: at lim or after, or where s[i + 32] is past s[0, n) (i >= 5).
+ * Two blocks at a time while there is room, one test for both. */
+__attribute__((target("avx2"))) static size_t
+skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
+          struct uriscan__dscan *c, int *found)
+{
+	const __m256i la = _mm256_load_si256((const __m256i *)(const void *)tbl[0]),
+	              ha = _mm256_load_si256((const __m256i *)(const void *)tbl[1]),
+	              lb = _mm256_load_si256((const __m256i *)(const void *)tbl[2]),
+	              hb = _mm256_load_si256((const __m256i *)(const void *)tbl[3]),
+	              m0f = _mm256_set1_epi8(0x0f);
+
+	/* two blocks a test: while i + 32 < lim and i + 64 < n */
+	const size_t e2 = lim > 32 && n > 64 ? (lim - 32 < n - 64 ? lim - 32 : n - 64)
+	                                     : 0;
+	for (;;) {
+		__m256i t0, t1;
+		uint64_t m;
+		size_t len = 32;
+		if (i < e2) {
+			t0 = A_CLASS(s, i);
+			t1 = A_CLASS(s, i + 32);
+			__m256i u = _mm256_or_si256(t0, t1);
+			if (_mm256_testz_si256(u, u)) {
+				i += 64;
+				continue;
+			}
+			/* only ":/" pairs (a log's "http://"): none counts
+			 * without an x in s[i - 5, i + 63) */
+			if (_mm256_testz_si256(u, _mm256_set1_epi8(0x7f))) {
+				const __m256i low = _mm256_set1_epi8(0x20),
+				              x = _mm256_set1_epi8('x');
+				__m256i xs = _mm256_or_si256(
+				    _mm256_or_si256(
+				        _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), low), x),
+				        _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i + 27), low), x)),
+				    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i + 31), low), x));
+				if (_mm256_testz_si256(xs, xs)) {
+					i += 64;
+					continue;
+				}
+			}
+			/* both blocks' candidates, kept for the next calls */
+			m = block_mask(s, i, t0) |
+			    (uint64_t)block_mask(s, i + 32, t1) << 32;
+			len = 64;
+		} else if (i < lim && i + 32 < n) {
+			t0 = A_CLASS(s, i);
+			m = block_mask(s, i, t0);
+		} else {
+			return i;
+		}
+		if (m) {
+			if (c) {
+				c->s = s;
+				c->base = i;
+				c->len = len;
+				c->mask = m;
+			}
+			*found = 1;
+			return i + (size_t)__builtin_ctzll(m);
+		}
+		i += len;
+	}
 }
 #endif
 
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
-                            size_t n, int simd)
+                            size_t n, int simd, struct uriscan__dscan *c)
 {
 	/* the first bytes one at a time: ":/" looks five bytes back */
 	while (i < 5 && i < lim && !starts_form(s, i, n))
 		i++;
-	if (i < 5)
+	if (i < 5 || i >= lim)
 		return i;
 #if URISCAN__HAVE_AVX2_PATH
-	if (simd)
-		i = skip_avx2(s, i, lim);
+	if (simd) {
+		if (c && c->s == s && i >= c->base && i - c->base < c->len) {
+			/* in the blocks the last call read */
+			uint64_t m = c->mask >> (i - c->base);
+			if (m) {
+				i += (size_t)__builtin_ctzll(m);
+				return i < lim ? i : lim;
+			}
+			i = c->base + c->len;
+			if (i >= lim)
+				return lim;
+		}
+		int found = 0;
+		i = skip_avx2(s, i, lim, n, c, &found);
+		if (found || i >= lim)
+			return i < lim ? i : lim;
+	}
 #else
 	(void)simd;
+	(void)c;
 #endif
 #if defined(__SSE2__)
 	{

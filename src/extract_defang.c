@@ -11,30 +11,24 @@
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
  * inner extractor (a scheme word or a space it may still rewrite). The
- * records are a ring of 2 * max_len + about 8.4 K entries (rounded up to
- * a power of two: 32 K for the default max_len): at least one
- * refanged byte each, so it holds every record of the bytes the inner
+ * records (8 bytes each, defang.h) are a ring of 2 * max_len + about
+ * 12.5 K entries (rounded up to a power of two: 32 K for the default
+ * max_len, 256 KiB): at least one refanged byte each, and room for a
+ * run's, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
- * may begin or end before that: its ends are mapped after every inner call
- * while it is open, when they are still in the ring.
+ * may begin or end before that: its ends are mapped while it is open,
+ * before any run of the refanger that may drop a record (keep_trunc).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "defang.h"
+#include "defang_map.h"
 #include "extract_defang.h"
 #include "extract_find.h" /* uriscan__find_simd_wanted */
 
 enum { D_IDLE, D_CHUNK, D_FINAL, D_DONE };
-
-/* A refanged offset read back: the written offset, how many records begin
- * before it, whether it falls inside a record's refanged bytes (then w is
- * where that record was written), and whether the ring still knew. */
-struct mapped {
-	uint64_t w, cnt;
-	int inside, ok;
-};
 
 struct uriscan__defang {
 	uriscan_extractor *in;
@@ -54,62 +48,19 @@ struct uriscan__defang {
 	struct uriscan__refang f;
 };
 
-static const struct uriscan__dsub *rec(const struct uriscan__refang *f,
-                                       size_t k)
-{
-	return &f->ring[(f->rfirst + k) & (f->rcap - 1)];
-}
-
-/* p read back; *cur (a count of records, from the start of the stream) is
- * where the last lookup ended: the ends of the matches come in order, so
- * the search walks forward from there, and only an offset before it (a
- * truncated match's start) is searched for from the oldest record. */
-static void lookup(const struct uriscan__refang *f, uint64_t p,
-                   struct mapped *o, uint64_t *cur)
-{
-	size_t lo = 0, hi = f->rn;
-	const struct uriscan__dsub *r;
-
-	if (*cur > f->base_cnt && *cur - f->base_cnt <= f->rn &&
-	    rec(f, (size_t)(*cur - f->base_cnt) - 1)->r <= p) {
-		lo = (size_t)(*cur - f->base_cnt);
-		while (lo < hi && rec(f, lo)->r <= p)
-			lo++;
-	} else {
-		while (lo < hi) { /* lo: the records at or before p */
-			size_t mid = lo + (hi - lo) / 2;
-			if (rec(f, mid)->r <= p)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-	}
-	*cur = f->base_cnt + lo;
-	o->inside = 0;
-	o->ok = 1;
-	if (lo == 0) {
-		o->ok = f->base_cnt == 0 || p >= f->ev_end;
-		o->w = (uint64_t)((int64_t)p + f->base_delta);
-		o->cnt = f->base_cnt;
-		return;
-	}
-	r = rec(f, lo - 1);
-	if (p < r->r + r->rlen) {
-		o->w = r->w;
-		o->cnt = f->base_cnt + lo - 1;
-		o->inside = p != r->r;
-		return;
-	}
-	o->w = p + (r->w + r->wlen) - (r->r + r->rlen);
-	o->cnt = f->base_cnt + lo;
-}
-
-/* After each inner call: map the ends of its open truncated match while
- * the ring has them. */
+/* Map the ends of the inner extractor's open truncated match while the
+ * ring has them: before each run of the refanger that may drop records
+ * (only the start of a run drops them), so that every end is mapped
+ * before its record can go. */
 static void keep_trunc(struct uriscan__defang *d)
 {
 	uint64_t ms, lf;
 
+	const struct uriscan__refang *f = &d->f;
+	if (f->rn == 0 ||
+	    (f->rn + DEFANG_RUN_SUBS <= f->rcap &&
+	     ((f->obase + f->olen) ^ f->tail_end) >> 29 == 0))
+		return; /* the next run drops none (defang.c, make_room) */
 	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
 		return;
 	if (!d->has_ms || d->c_ms != ms) {
@@ -131,6 +82,15 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 	struct mapped s, e;
 	uint64_t rs = m->offset, re = m->offset + m->length;
 
+	if (rs >= d->f.tail_end) { /* after every replacement: most matches */
+		uint64_t w = (uint64_t)((int64_t)rs + d->f.tail_delta);
+		d->cur = d->f.base_cnt + d->f.rn;
+		m->offset = w;
+		if (d->phase == D_CHUNK && w >= d->wpos &&
+		    w - d->wpos + m->nbytes <= d->clen)
+			m->bytes = (const char *)d->chunk + (w - d->wpos);
+		return 1;
+	}
 	lookup(&d->f, rs, &s, &d->cur);
 	if (!s.ok && d->has_ms && d->c_ms == rs)
 		s = d->m_ms;
@@ -166,13 +126,18 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	o.max_len = opt->max_len;
 	o.opaque_schemes = opt->opaque_schemes;
 	max_len = o.max_len ? o.max_len : URISCAN_EXTRACT_MAX_LEN_DEFAULT;
+	/* the records' 26 bits of w - r hold 4 * 2^23 replacements */
+	if (max_len > URISCAN_EXTRACT_DEFANGED_MAX_LEN)
+		return URISCAN_E_INVALID_ARG;
 	/* the inner extractor's seam (2 * max_len + 2 * (2 * 64 + 16)), a
-	 * piece and what is held back */
+	 * piece and what is held back: the refanged bytes a match may still
+	 * be reported in, each record one of them at least */
 	need = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
 	       2 * (size_t)DEFANG_OUT_FULL + 64;
-	for (cap = 1024; cap < need; cap *= 2) /* a power of two: no division */
-		if (cap > SIZE_MAX / 2 / sizeof(struct uriscan__dsub))
-			return URISCAN_E_NO_MEMORY;
+	/* and room for a run's (defang.c, make_room); a power of two: no
+	 * division */
+	for (cap = 1024; cap < need + DEFANG_RUN_SUBS; cap *= 2)
+		;
 	d = calloc(1, sizeof *d);
 	if (d == NULL)
 		return URISCAN_E_NO_MEMORY;
@@ -262,7 +227,7 @@ static int direct_piece(struct uriscan__defang *d)
 	j = f->brk && f->brk_to > d->ccur
 	        ? f->brk_to
 	        : uriscan__defang_skip(d->chunk, d->ccur, d->clen, d->clen,
-	                               f->simd);
+	                               f->simd, NULL);
 	f->brk = 0;
 	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
 		return 0;
@@ -292,6 +257,7 @@ static void produce(struct uriscan__defang *d)
 		size_t n = d->npend + take;
 		memcpy(tmp, d->pend, d->npend);
 		memcpy(tmp + d->npend, d->chunk, take);
+		keep_trunc(d);
 		i = uriscan__refang_run(f, tmp, n, 0, d->npend, 0, 0);
 		if (i >= d->npend) {
 			d->ccur = i - d->npend;
@@ -310,6 +276,7 @@ static void produce(struct uriscan__defang *d)
 		}
 	}
 	if (d->ccur < d->clen) {
+		keep_trunc(d);
 		i = uriscan__refang_run(f, d->chunk, d->clen, d->ccur, d->clen, 0,
 		                        DIRECT_MIN + DEFANG_HOLD);
 		if (f->more) {
@@ -370,7 +337,6 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 	for (;;) {
 		if (d->fed) {
 			int st = uriscan_extractor_next(d->in, m);
-			keep_trunc(d);
 			if (st == URISCAN_OK) {
 				if (map(d, m))
 					return URISCAN_OK;
@@ -400,6 +366,7 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 			return URISCAN_DONE;
 		case D_FINAL:
 			if (d->npend > 0) {
+				keep_trunc(d);
 				uriscan__refang_run(&d->f, d->pend, d->npend, 0, d->npend,
 				                    1, 0);
 				d->npend = 0;
@@ -420,26 +387,26 @@ int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
                             const struct uriscan_extract_options *opt,
                             uriscan_match_fn cb, void *user, uint64_t *count)
 {
-	uriscan_extractor *x;
+	struct uriscan__defang *d;
 	struct uriscan_match m;
 	uint64_t n = 0;
-	int st = uriscan_extractor_new(g, opt, &x), stop = 0;
+	int st = uriscan__defang_new(g, opt, &d), stop = 0;
 
 	if (st != URISCAN_OK)
 		return st;
-	uriscan_extractor_feed(x, s, len);
-	while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+	uriscan__defang_feed(d, s, len);
+	while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
 		n++;
 		stop = cb(user, &m) != 0;
 	}
 	if (!stop) {
-		uriscan_extractor_finish(x);
-		while (!stop && uriscan_extractor_next(x, &m) == URISCAN_OK) {
+		uriscan__defang_finish(d);
+		while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
 			n++;
 			stop = cb(user, &m) != 0;
 		}
 	}
-	uriscan_extractor_free(x);
+	uriscan__defang_free(d);
 	if (count)
 		*count = n;
 	return URISCAN_OK;

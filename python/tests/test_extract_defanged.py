@@ -65,3 +65,17 @@ def test_dask_bag(tmp_path):
     assert sum(d for _, d in want) > 50
     bag = ud.extract_bag([str(path)], defanged=True, blocksize=512)
     assert [(r["url"], r["defanged"]) for r in bag.compute()] == want
+
+
+def test_max_len_bound():
+    # the library's bound with the flag (URISCAN_EXTRACT_DEFANGED_MAX_LEN)
+    text = b"see hxxp://evil[.]example/x now"
+    assert [m.url for m in uriscan.extract(text, defanged=True, max_len=4_000_000)] == \
+        [b"http://evil.example/x"]
+    for call in (lambda: list(uriscan.extract(text, defanged=True, max_len=4_000_001)),
+                 lambda: uriscan.Extractor(defanged=True, max_len=4_000_001)):
+        with pytest.raises(ValueError, match="at most 4000000"):
+            call()
+    # without the flag the bound is max_len's own
+    assert [m.url for m in uriscan.extract(b"http://a.example/ x", max_len=4_000_001)] == \
+        [b"http://a.example/"]

@@ -121,6 +121,13 @@ int upy_extract_options(PyObject *const *v, enum uriscan_grammar *g,
 		opt->flags |= URISCAN_EXTRACT_CONFUSION;
 	if (v[7] && PyObject_IsTrue(v[7]))
 		opt->flags |= URISCAN_EXTRACT_DEFANGED;
+	if ((opt->flags & URISCAN_EXTRACT_DEFANGED) &&
+	    opt->max_len > URISCAN_EXTRACT_DEFANGED_MAX_LEN) {
+		PyErr_Format(PyExc_ValueError,
+		             "max_len with defanged=True must be at most %u, not %R",
+		             URISCAN_EXTRACT_DEFANGED_MAX_LEN, v[2]);
+		return -1;
+	}
 	return 0;
 }
 

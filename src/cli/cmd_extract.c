@@ -91,9 +91,7 @@ static int try_mapped(struct xrun *r, const struct input_file *f, int *rc)
 	void *map;
 	int guard, lost;
 
-	/* --defanged: one thread (the blocks keep offsets, not the refanged
-	 * URLs) */
-	if (r->o->jobs <= 1 || r->o->defanged || fstat(f->fd, &sb) != 0 ||
+	if (r->o->jobs <= 1 || fstat(f->fd, &sb) != 0 ||
 	    !S_ISREG(sb.st_mode) ||
 	    (uint64_t)sb.st_size <= (uint64_t)EXTRACT_BLOCK_MIN)
 		return 1;

@@ -6,6 +6,12 @@
  * same code as -j 1, so the output is the same. That is exact because no
  * match and no scheme contains a newline (it is in no grammar), so every
  * match lies inside one block that ends after a newline.
+ *
+ * --defanged too: no defanged form holds a newline and none is decided by
+ * a byte before one (a form looks back only for a letter, a digit or a
+ * scheme word, which a newline ends, as the start of a block does), so a
+ * block's matches are the stream's. A defanged match's refanged bytes are
+ * the extractor's, valid during the callback: the block keeps a copy.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,6 +26,7 @@
 struct found {
 	uint64_t off, len, line; /* line: newlines before it in the block */
 	size_t nbytes;
+	size_t boff; /* URISCAN_MATCH_DEFANGED: its bytes at the block's bytes + boff */
 	unsigned flags;
 	uint32_t scheme_len;
 };
@@ -31,6 +38,8 @@ struct block {
 	size_t start, end;
 	struct found *f;
 	size_t n, cap;
+	char *bytes; /* the refanged URLs of the defanged matches */
+	size_t blen, bcap;
 	uint64_t newlines;
 	size_t cur;
 	uint64_t here;
@@ -52,6 +61,24 @@ static int block_cb(void *u, const struct uriscan_match *m)
 		}
 		b->f = f;
 		b->cap = cap;
+	}
+	if (m->flags & URISCAN_MATCH_DEFANGED) {
+		if (b->bcap - b->blen < m->nbytes) {
+			size_t cap = b->bcap ? 2 * b->bcap : 4096;
+			char *p;
+			while (cap - b->blen < m->nbytes)
+				cap *= 2;
+			p = realloc(b->bytes, cap);
+			if (p == NULL) {
+				b->failed = 1;
+				return 1;
+			}
+			b->bytes = p;
+			b->bcap = cap;
+		}
+		memcpy(b->bytes + b->blen, m->bytes, m->nbytes);
+		b->f[b->n].boff = b->blen;
+		b->blen += m->nbytes;
 	}
 	if (at > b->cur) {
 		b->here += extract_count_nl(s + b->cur, at - b->cur);
@@ -77,6 +104,7 @@ static void *block_run(void *arg)
 	ex.flags |= URISCAN_EXTRACT_NO_COMPONENTS;
 	ex.flags &= ~URISCAN_EXTRACT_CONFUSION;
 	b->n = 0;
+	b->blen = 0;
 	b->cur = 0;
 	b->here = 0;
 	if (uriscan_extract(b->g, b->base + b->start, b->end - b->start, &ex,
@@ -138,7 +166,8 @@ int extract_mapped(struct xrun *r, const char *map, size_t size)
 				memset(&m, 0, sizeof m);
 				m.offset = f->off;
 				m.length = f->len;
-				m.bytes = map + f->off;
+				m.bytes = f->flags & URISCAN_MATCH_DEFANGED ? b->bytes + f->boff
+				                                            : map + f->off;
 				m.nbytes = f->nbytes;
 				m.flags = f->flags;
 				m.scheme_len = f->scheme_len;
@@ -150,8 +179,10 @@ int extract_mapped(struct xrun *r, const char *map, size_t size)
 			lines += b->newlines;
 		}
 	}
-	for (size_t i = 0; i < jobs; i++)
+	for (size_t i = 0; i < jobs; i++) {
 		free(blk[i].f);
+		free(blk[i].bytes);
+	}
 	free(blk);
 	free(th);
 	r->match_flags = match_flags;

@@ -253,4 +253,8 @@ void extract_options(struct xopts *o, int argc, char **argv)
 	o->files = argv;
 	o->nfiles = cli_parse_args(defs, nd, argc, argv, xset, &s);
 	xmode(o, &s.n);
+	/* the library's bound with the flag (uriscan.h) */
+	if (o->defanged && o->ex.max_len > URISCAN_EXTRACT_DEFANGED_MAX_LEN)
+		cli_usage_error("--max-length with --defanged: at most %u",
+		                URISCAN_EXTRACT_DEFANGED_MAX_LEN);
 }

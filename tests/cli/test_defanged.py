@@ -9,7 +9,8 @@ Usage: test_defanged.py UCLI VECTORS
 For each vector: JSON Lines offset, length (the text as written), url (the
 refanged URL) and "defanged"; the TSV DEFANGED column; -o the refanged URLs.
 Then all vectors as one report text (one per line): the same matches, with
--j 2 (one thread: the blocks keep offsets only) and in a pipe; without
+-j 2 (two threads, the same bytes; strace sees the threads where it runs)
+and in a pipe; without
 --defanged no record has the key or the column. Prints TAP.
 """
 import json
@@ -20,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python", "tests"))
-from tap import done, ok  # noqa: E402 (tests/tap.py)
+from tap import done, ok, skip  # noqa: E402 (tests/tap.py)
 from vectors import defanged_cases  # noqa: E402
 
 cli, path = sys.argv[1], sys.argv[2]
@@ -75,12 +76,35 @@ big = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"uriscan-defanged-{os.getp
 with open(big, "wb") as f:
     f.write(report * 16)  # 1.7 MB: -j 2 maps files over 1 MiB
 try:
-    p1 = subprocess.run([cli, "extract", "--defanged", big], capture_output=True, timeout=60)
-    p2 = subprocess.run([cli, "extract", "--defanged", "-j", "2", big],
-                        capture_output=True, timeout=60)
-    ok(p1.returncode == 0 and p1.stdout == p2.stdout and
-       os.path.getsize(big) > (1 << 20),
-       "-j 2 --defanged: the output of -j 1")
+    same = os.path.getsize(big) > (1 << 20)
+    for extra in ([], ["--format=jsonl"], ["-o"], ["-u"], ["--hosts"],
+                  ["--format=jsonl", "--max-length=128"]):
+        p1 = subprocess.run([cli, "extract", "--defanged", *extra, big],
+                            capture_output=True, timeout=60)
+        p2 = subprocess.run([cli, "extract", "--defanged", "-j", "2", *extra, big],
+                            capture_output=True, timeout=60)
+        same = same and p1.returncode == 0 and p1.stdout == p2.stdout
+    ok(same, "-j 2 --defanged: the output of -j 1 (tsv, jsonl, -o, -u, --hosts, "
+       "a short --max-length)")
+    # the blocks are read by threads (a thread is a clone): where strace runs
+    trace = big + ".strace"
+    try:
+        st = subprocess.run(["strace", "-f", "-qq", "-o", trace, "-e",
+                             "trace=clone,clone3", cli, "extract", "--defanged",
+                             "-j", "2", big], capture_output=True, timeout=60)
+        threads = -1
+        if st.returncode == 0:
+            with open(trace) as t:
+                threads = sum(1 for line in t if "clone" in line)
+    except OSError:
+        threads = -1
+    finally:
+        if os.path.exists(trace):
+            os.unlink(trace)
+    if threads == -1:
+        skip("-j 2 --defanged: the blocks read by threads", "strace not here or not allowed")
+    else:
+        ok(threads >= 1, f"-j 2 --defanged: the blocks read by threads ({threads} made)")
 finally:
     os.unlink(big)
 rc, plain = run(["--format=jsonl"], report)

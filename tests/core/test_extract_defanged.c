@@ -403,6 +403,21 @@ static void run_api(void)
 	           m.flags == 0 && m.bytes == t + 29,
 	       "a plain match points into the caller's chunk");
 	uriscan_extractor_free(x);
+	/* max_len: at most URISCAN_EXTRACT_DEFANGED_MAX_LEN with the flag */
+	x = NULL;
+	o.max_len = URISCAN_EXTRACT_DEFANGED_MAX_LEN + 1;
+	tap_ok(uriscan_extractor_new(G, &o, &x) == URISCAN_E_INVALID_ARG &&
+	           x == NULL &&
+	           uriscan_extract(G, t, sizeof t - 1, &o, collect_cb, &l,
+	                           NULL) == URISCAN_E_INVALID_ARG,
+	       "max_len above URISCAN_EXTRACT_DEFANGED_MAX_LEN: invalid_arg");
+	o.max_len = URISCAN_EXTRACT_DEFANGED_MAX_LEN;
+	count = 0;
+	tap_ok(uriscan_extract(G, t, sizeof t - 1, &o, collect_cb, &l, &count) ==
+	               URISCAN_OK &&
+	           count == 2,
+	       "max_len URISCAN_EXTRACT_DEFANGED_MAX_LEN: two matches");
+	list_free(&l);
 }
 
 int main(int argc, char **argv)
