@@ -173,7 +173,9 @@ static void run_vectors(const char *path)
 		exit(1);
 	}
 	while (fgets(line, sizeof line, f)) {
-		char *cols[3], *p = line, *text, name[64], why[300];
+		char empty[1] = "";
+		char *cols[3] = {empty, empty, empty}, *p = line, *text, name[64],
+		     why[300];
 		struct uriscan_extract_options o;
 		struct list want = {0}, got = {0};
 		long n;
