@@ -68,6 +68,60 @@ static inline unsigned gather(uint64_t m)
 }
 #endif
 
+#if defined(__SSE2__)
+/* The refused bytes of x (controls, space, DEL, '%', and from 0x80), its
+ * ':'s, its lower case, its '.'s (a mask, bit i for byte i). */
+static inline __m128i classify(__m128i x, unsigned *bad, unsigned *colon,
+                               unsigned *dot)
+{
+	__m128i up;
+
+	/* signed: the bytes from 0x80 are below 0x21 too */
+	*bad = (unsigned)_mm_movemask_epi8(
+	    _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x21)),
+	                 _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
+	                              _mm_cmpeq_epi8(x, _mm_set1_epi8('%')))));
+	*colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+	up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
+	                   _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
+	x = _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20)));
+	*dot = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('.')));
+	return x;
+}
+
+/* The sixteen bytes x of the name at offset o: their lower case into
+ * z + o, their dots into the map; 1 when one is refused. */
+static inline int block(__m128i x, unsigned char *z, size_t o,
+                        uint64_t *dots, uint64_t *colon)
+{
+	unsigned bad, c, dot;
+
+	x = classify(x, &bad, &c, &dot);
+	_mm_storeu_si128((__m128i *)(void *)(z + o), x);
+	*colon |= c;
+	dots[o >> 6] |= (uint64_t)dot << (o & 63);
+	if ((o & 63) > 48)
+		dots[(o >> 6) + 1] |= (uint64_t)dot >> (64 - (o & 63));
+	return bad != 0;
+}
+
+/* x: the first and the last eight bytes of a name 8 to 15 bytes long:
+ * their lower case into z, their dots in *dot (the first eight, then
+ * the last); 1 when one is refused. */
+static inline int half_blocks(__m128i x, unsigned char *z, size_t len,
+                              unsigned *dot, uint64_t *colon)
+{
+	unsigned bad, c;
+
+	x = classify(x, &bad, &c, dot);
+	_mm_storel_epi64((__m128i *)(void *)z, x);
+	_mm_storel_epi64((__m128i *)(void *)(z + len - 8),
+	                 _mm_unpackhi_epi64(x, x));
+	*colon |= c;
+	return bad != 0;
+}
+#endif
+
 /* The first n bytes of a word (n <= 8). */
 static inline uint64_t first(uint64_t x, size_t n)
 {
@@ -149,30 +203,44 @@ long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
 	/* libpsl: none for a name that starts with a dot */
 	if (len == 0 || len >= 256 || s[0] == '.')
 		return -1;
+#if defined(__SSE2__)
+	/* the copy in lower case, its dots; the refused bytes: sixteen bytes
+	 * at a time read from s, the last sixteen read again (the same bytes
+	 * give the same answers); a name shorter than sixteen bytes in two
+	 * halves of eight, or in a block padded with 'a' (no class) */
+	if (len >= 16) {
+		for (i = 0; i + 16 <= len; i += 16)
+			if (block(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
+			          z, i, dots, &colon))
+				return -1;
+		if (i < len &&
+		    block(_mm_loadu_si128(
+		              (const __m128i *)(const void *)(s + len - 16)),
+		          z, len - 16, dots, &colon))
+			return -1;
+	} else if (len >= 8) {
+		__m128i x = _mm_unpacklo_epi64(
+		    _mm_loadl_epi64((const __m128i *)(const void *)s),
+		    _mm_loadl_epi64((const __m128i *)(const void *)(s + len - 8)));
+		unsigned dm;
+		if (half_blocks(x, z, len, &dm, &colon))
+			return -1;
+		dots[0] = (dm & 0xFFu) | (uint64_t)(dm >> 8) << (len - 8);
+	} else {
+		unsigned char t[16];
+		memset(t, 'a', sizeof t);
+		for (i = 0; i < len; i++)
+			t[i] = (unsigned char)s[i];
+		if (block(_mm_loadu_si128((const __m128i *)(const void *)t), z, 0,
+		          dots, &colon))
+			return -1;
+	}
+	memset(z + len, 'a', 8);
+#else
 	/* the copy in lower case, its dots; the refused bytes; padded with
-	 * 'a' (a byte of no class) to a whole block */
+	 * 'a' (a byte of no class) to a whole word and eight bytes more */
 	memcpy(z, s, len);
 	memset(z + len, 'a', 16);
-#if defined(__SSE2__)
-	for (i = 0; i < len; i += 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)(z + i)), up;
-		/* signed: the bytes from 0x80 are below 0x21 too */
-		if (_mm_movemask_epi8(_mm_or_si128(
-		        _mm_cmplt_epi8(x, _mm_set1_epi8(0x21)),
-		        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
-		                     _mm_cmpeq_epi8(x, _mm_set1_epi8('%'))))))
-			return -1;
-		colon |= (unsigned)_mm_movemask_epi8(
-		    _mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
-		up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
-		                   _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
-		x = _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20)));
-		_mm_storeu_si128((__m128i *)(z + i), x);
-		dots[i >> 6] |= (uint64_t)(unsigned)_mm_movemask_epi8(
-		                    _mm_cmpeq_epi8(x, _mm_set1_epi8('.')))
-		                << (i & 63);
-	}
-#else
 	for (i = 0; i < len; i += 8) {
 		uint64_t x = le64(z + i);
 		if (x & HIGHS)

@@ -122,11 +122,16 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		}
 		if ((size_t)at >= zfrom) { /* lower-cased already */
 			size_t i = 0, k = n - (size_t)at;
-			/* a site is short: eight bytes at a time, no call */
-			for (; i + 8 <= k; i += 8)
-				memcpy(out + i, z + at + i, 8);
-			for (; i < k; i++)
-				out[i] = z[(size_t)at + i];
+			/* a site is short: eight bytes at a time, the last eight
+			 * written again; no call */
+			if (k >= 8) {
+				for (; i + 8 <= k; i += 8)
+					memcpy(out + i, z + at + i, 8);
+				memcpy(out + k - 8, z + at + k - 8, 8);
+			} else {
+				for (; i < k; i++)
+					out[i] = z[(size_t)at + i];
+			}
 			if (n < len)
 				out[sn - 1] = '.';
 		} else {
