@@ -79,7 +79,8 @@ void uriscan__ip_classify(struct uriscan_host_addr *a);
 size_t uriscan__v6_hex_text(const uint8_t *addr, char *t);
 
 /* d[0, n) = the ASCII lower case of s[0, n) (other bytes as they are),
- * eight bytes at a time; writes only d[0, n). */
+ * eight bytes at a time (the last eight read and written again); writes
+ * only d[0, n). */
 static inline void uriscan__lower_copy(char *d, const unsigned char *s,
                                        size_t n)
 {
@@ -87,8 +88,14 @@ static inline void uriscan__lower_copy(char *d, const unsigned char *s,
 	               highs = UINT64_C(0x8080808080808080);
 	size_t i = 0;
 
-	for (; i + 8 <= n; i += 8) {
+	for (;;) {
 		uint64_t x;
+		if (i + 8 > n) {
+			/* the last eight bytes, written again */
+			if (n < 8 || i == n)
+				break;
+			i = n - 8;
+		}
 		memcpy(&x, s + i, 8);
 		if (x & highs)
 			break;
@@ -96,6 +103,7 @@ static inline void uriscan__lower_copy(char *d, const unsigned char *s,
 		x |= ((x + ones * (0x80 - 'A')) & ~(x + ones * (0x80 - 'Z' - 1)) &
 		      highs) >> 2;
 		memcpy(d + i, &x, 8);
+		i += 8;
 	}
 	for (; i < n; i++)
 		d[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
