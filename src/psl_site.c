@@ -264,13 +264,17 @@ long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
 	} else {
 		/* while a rule may end with the suffix, look up its labels from
 		 * the right, each under its parent */
-		size_t e = len;
+		size_t e = len, rule = 0;
+		unsigned seen = 0;
 		for (;;) {
 			unsigned node = 0;
 			d = prev_dot(dots, e);
 			i = (size_t)(d + 1);
 			start[m] = i;
 			fl[m] = (unsigned char)lookup(parent, z + i, e - i, &node);
+			seen |= fl[m];
+			if (fl[m] & PSL_RULE)
+				rule = m;
 			if (fl[m] == 0)
 				dead = m;
 			m++;
@@ -278,6 +282,19 @@ long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
 				break;
 			parent = node;
 			e = i - 1;
+		}
+		/* most names: no wildcard or exception on the way, no empty
+		 * label (no ".." in a name of one word of dots): the public
+		 * suffix is the longest rule met (the last label by the '*'
+		 * rule), the site one label more, none when the name is the
+		 * suffix */
+		if (!(seen & (PSL_WILDCARD | PSL_EXCEPTION)) && len <= 64 &&
+		    (dots[0] & (dots[0] << 1)) == 0) {
+			if ((unsigned char)(z[start[0]] - '0') < 10)
+				*maybe_addr = 1;
+			if (rule + 1 < m)
+				return (long)start[rule + 1];
+			return i == 0 ? -1 : prev_dot(dots, i - 1) + 1;
 		}
 	}
 	/* past the first suffix no rule ends with, a suffix is public at most

@@ -85,10 +85,12 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
 		return URISCAN_E_INVALID_ARG;
 	}
+#if !URISCAN_PSL_COMPILED
 	if (!uriscan_psl_available()) {
 		uriscan__host_err(err, URISCAN_E_UNSUPPORTED, 0);
 		return URISCAN_E_UNSUPPORTED;
 	}
+#endif
 	if (len >= 256) {
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
