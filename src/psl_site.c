@@ -23,6 +23,7 @@
 #include "psl_table.h"
 
 #define MAX_LABELS 258
+#define PSL_MASK ((UINT32_C(1) << PSL_BITS) - 1)
 
 #define ONES 0x0101010101010101u
 #define HIGHS 0x8080808080808080u
@@ -153,10 +154,10 @@ static unsigned lookup(unsigned parent, const unsigned char *p, size_t n,
                        unsigned *node)
 {
 	uint64_t w0 = first(le64(p), n), h = psl_hash(parent, n, w0);
-	size_t i = (size_t)(h >> uriscan__psl_shift);
+	size_t i = (size_t)(h >> (64 - PSL_BITS));
 	uint32_t tag = (uint32_t)psl_tag(h) << 16, t;
 
-	for (; (t = uriscan__psl_slots[i]) != 0; i = (i + 1) & uriscan__psl_mask) {
+	for (; (t = uriscan__psl_slots[i]) != 0; i = (i + 1) & PSL_MASK) {
 		const struct psl_node *d;
 		if ((t & 0xFFFF0000u) != tag)
 			continue;

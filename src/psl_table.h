@@ -34,6 +34,10 @@ struct psl_node {
 
 #define PSL_ROOT 0xFFFFu
 
+#include "psl_rules.h" /* generated: PSL_BITS */
+
+/* the table, in the library only (no lookup through the GOT) */
+#pragma GCC visibility push(hidden)
 extern const char uriscan__psl_version[];
 extern const char uriscan__psl_date[];
 extern const unsigned uriscan__psl_nrules;
@@ -44,8 +48,7 @@ extern const unsigned uriscan__psl_nrules;
 extern const uint32_t uriscan__psl_slots[];
 extern const struct psl_node uriscan__psl_nodes[];
 extern const uint64_t uriscan__psl_rest[];
-extern const unsigned uriscan__psl_shift; /* 64 - log2(slots) */
-extern const size_t uriscan__psl_mask;    /* slots - 1 */
+#pragma GCC visibility pop
 
 /* The hash of a label n bytes long whose first eight bytes (zero-padded)
  * read as w0, under the node parent (gen_psl.py's psl_hash). */
@@ -71,7 +74,9 @@ static inline unsigned psl_tag(uint64_t h)
  * lower-case name (*zfrom is 0: the whole name). *maybe_addr: 1
  * when s may be an address for uriscan_host_address (it starts with '[',
  * holds a ':', or its last label starts with a digit), to be asked. */
+#pragma GCC visibility push(hidden)
 long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
                        int *maybe_addr);
+#pragma GCC visibility pop
 
 #endif
