@@ -20,7 +20,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "host_addr.h"
 #include "psl_table.h"
+#include "uriscan.h"
 
 #define MAX_LABELS 258
 #define PSL_MASK ((UINT32_C(1) << PSL_BITS) - 1)
@@ -190,8 +192,14 @@ static int raw_public(const unsigned char *fl, size_t j)
 	return (fl[j - 1] & PSL_WILDCARD) != 0;
 }
 
-long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
-                       int *maybe_addr)
+/* The site of the name s[0, len) (0 < len < 256), any case, by libpsl's
+ * rules (psl_registrable_domain): its offset in s, or -1 for none, also
+ * when s holds a byte uriscan_site refuses (controls, space, DEL,
+ * non-ASCII, '%'). zc: PSL_Z_CAP bytes, gets the lower-case name.
+ * *maybe_addr: 1 when s may be an address for uriscan_host_address (it
+ * starts with '[', holds a ':', or its last label starts with a digit),
+ * to be asked. */
+static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 {
 	unsigned char fl[MAX_LABELS], *z = (unsigned char *)zc;
 	size_t start[MAX_LABELS], m = 0, k, i, dead = MAX_LABELS;
@@ -200,7 +208,6 @@ long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
 	long d;
 
 	*maybe_addr = 0;
-	*zfrom = 0;
 	/* libpsl: none for a name that starts with a dot */
 	if (len == 0 || len >= 256 || s[0] == '.')
 		return -1;
@@ -320,4 +327,46 @@ long uriscan__psl_site(const char *s, size_t len, char *zc, size_t *zfrom,
 			return i == 0 && k + 1 == m ? -1 : (long)start[k + 1];
 	}
 	return -1; /* not reached: the last label is public */
+}
+
+int uriscan__psl_site_of(const char *host, size_t len, char *out,
+                         size_t out_cap, size_t *out_len,
+                         struct uriscan_error *err)
+{
+	char z[PSL_Z_CAP];
+	/* a trailing dot: the site of the name without it, dot kept */
+	size_t n = len - (host[len - 1] == '.'), sn, k, i = 0;
+	int maybe_addr;
+	long at = site_at(host, n, z, &maybe_addr);
+
+	if (at < 0)
+		return URISCAN_OK;
+	/* an address has no registrable domain: asked of the address reader
+	 * when its fast path for names (host_fast.c) may not take the host */
+	if (maybe_addr) {
+		struct uriscan_host_addr a;
+		if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
+		    a.family != URISCAN_IP_NONE)
+			return URISCAN_OK;
+	}
+	sn = len - (size_t)at;
+	*out_len = sn;
+	if (sn > out_cap) {
+		uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
+		return URISCAN_E_BUFFER_TOO_SMALL;
+	}
+	/* the site from the lower case: short, eight bytes at a time, the
+	 * last eight written again; no call */
+	k = n - (size_t)at;
+	if (k >= 8) {
+		for (; i + 8 <= k; i += 8)
+			memcpy(out + i, z + at + i, 8);
+		memcpy(out + k - 8, z + at + k - 8, 8);
+	} else {
+		for (; i < k; i++)
+			out[i] = z[(size_t)at + i];
+	}
+	if (n < len)
+		out[sn - 1] = '.';
+	return URISCAN_OK;
 }

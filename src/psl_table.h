@@ -67,16 +67,15 @@ static inline unsigned psl_tag(uint64_t h)
  * bytes the walk may read past it */
 #define PSL_Z_CAP 272
 
-/* The site of the name s[0, len), any case, by libpsl's rules
- * (psl_registrable_domain): its offset in s, or -1 for none, also when s
- * holds a byte uriscan_site refuses (controls, space, DEL, non-ASCII,
- * '%'). len < 256; z: PSL_Z_CAP bytes: z[*zfrom, len) gets the
- * lower-case name (*zfrom is 0: the whole name). *maybe_addr: 1
- * when s may be an address for uriscan_host_address (it starts with '[',
- * holds a ':', or its last label starts with a digit), to be asked. */
+struct uriscan_error;
+
+/* uriscan_site(host, len, 0, out, out_cap, out_len, err) from the List
+ * compiled in (psl_site.c), after its argument checks: 0 < len < 256,
+ * *out_len 0 and err's status OK already. */
 #pragma GCC visibility push(hidden)
-long uriscan__psl_site(const char *s, size_t len, char *z, size_t *zfrom,
-                       int *maybe_addr);
+int uriscan__psl_site_of(const char *host, size_t len, char *out,
+                         size_t out_cap, size_t *out_len,
+                         struct uriscan_error *err);
 #pragma GCC visibility pop
 
 #endif
