@@ -125,10 +125,14 @@ static inline int half_blocks(__m128i x, unsigned char *z, size_t len,
 }
 #endif
 
-/* The first n bytes of a word (n <= 8). */
+/* The first n bytes of a word (all eight for n from 8). */
+static const uint64_t keep[9] = {
+	0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF,
+	0xFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF};
+
 static inline uint64_t first(uint64_t x, size_t n)
 {
-	return n >= 8 ? x : x & ((UINT64_C(1) << (8 * n)) - 1);
+	return x & keep[n < 8 ? n : 8];
 }
 
 /* The last dot before e in the dot map (bit i: z[i] is '.'), or -1. */
@@ -136,8 +140,8 @@ static inline long prev_dot(const uint64_t *dots, size_t e)
 {
 	uint64_t m;
 
-	if (e <= 64) { /* most names */
-		m = e == 64 ? dots[0] : dots[0] & ((UINT64_C(1) << e) - 1);
+	if (e - 1 < 64) { /* most names */
+		m = dots[0] & ((UINT64_C(2) << (e - 1)) - 1);
 		return m ? 63 - (long)__builtin_clzll(m) : -1;
 	}
 	while (e > 0) {
