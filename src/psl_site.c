@@ -72,19 +72,24 @@ static inline unsigned gather(uint64_t m)
 #endif
 
 #if defined(__SSE2__)
-/* The refused bytes of x (controls, space, DEL, '%', and from 0x80), its
- * ':'s, its lower case, its '.'s (a mask, bit i for byte i). */
-static inline __m128i classify(__m128i x, unsigned *bad, unsigned *colon,
-                               unsigned *dot)
+/* The refused bytes of x (controls, space, DEL, '%', and from 0x80). */
+static inline __m128i refused16(__m128i x)
+{
+	/* signed: the bytes from 0x80 are below 0x21 too */
+	return _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x21)),
+	                    _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
+	                                 _mm_cmpeq_epi8(x, _mm_set1_epi8('%'))));
+}
+
+/* The lower case of x; in *odd the mask of its refused bytes and ':'s
+ * (both rare: then odd16 tells them apart), in *dot of its '.'s (bit i
+ * for byte i). */
+static inline __m128i classify(__m128i x, unsigned *odd, unsigned *dot)
 {
 	__m128i up;
 
-	/* signed: the bytes from 0x80 are below 0x21 too */
-	*bad = (unsigned)_mm_movemask_epi8(
-	    _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x21)),
-	                 _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F)),
-	                              _mm_cmpeq_epi8(x, _mm_set1_epi8('%')))));
-	*colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(':')));
+	*odd = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+	    refused16(x), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
 	up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
 	                   _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
 	x = _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20)));
@@ -92,20 +97,29 @@ static inline __m128i classify(__m128i x, unsigned *bad, unsigned *colon,
 	return x;
 }
 
+/* x had a refused byte or a ':': 1 for a refused byte, else 0 and the
+ * ':'s noted in *colon. */
+static int odd16(__m128i x, uint64_t *colon)
+{
+	if (_mm_movemask_epi8(refused16(x)))
+		return 1;
+	*colon |= 1;
+	return 0;
+}
+
 /* The sixteen bytes x of the name at offset o: their lower case into
  * z + o, their dots into the map; 1 when one is refused. */
 static inline int block(__m128i x, unsigned char *z, size_t o,
                         uint64_t *dots, uint64_t *colon)
 {
-	unsigned bad, c, dot;
+	unsigned odd, dot;
+	__m128i l = classify(x, &odd, &dot);
 
-	x = classify(x, &bad, &c, &dot);
-	_mm_storeu_si128((__m128i *)(void *)(z + o), x);
-	*colon |= c;
+	_mm_storeu_si128((__m128i *)(void *)(z + o), l);
 	dots[o >> 6] |= (uint64_t)dot << (o & 63);
 	if ((o & 63) > 48)
 		dots[(o >> 6) + 1] |= (uint64_t)dot >> (64 - (o & 63));
-	return bad != 0;
+	return odd != 0 && odd16(x, colon);
 }
 
 /* x: the first and the last eight bytes of a name 8 to 15 bytes long:
@@ -114,14 +128,13 @@ static inline int block(__m128i x, unsigned char *z, size_t o,
 static inline int half_blocks(__m128i x, unsigned char *z, size_t len,
                               unsigned *dot, uint64_t *colon)
 {
-	unsigned bad, c;
+	unsigned odd;
+	__m128i l = classify(x, &odd, dot);
 
-	x = classify(x, &bad, &c, dot);
-	_mm_storel_epi64((__m128i *)(void *)z, x);
+	_mm_storel_epi64((__m128i *)(void *)z, l);
 	_mm_storel_epi64((__m128i *)(void *)(z + len - 8),
-	                 _mm_unpackhi_epi64(x, x));
-	*colon |= c;
-	return bad != 0;
+	                 _mm_unpackhi_epi64(l, l));
+	return odd != 0 && odd16(x, colon);
 }
 #endif
 
@@ -363,8 +376,10 @@ int uriscan__psl_site_of(const char *host, size_t len, char *out,
 	 * last eight written again; no call */
 	k = n - (size_t)at;
 	if (k >= 8) {
-		for (; i + 8 <= k; i += 8)
+		for (; i + 16 < k; i += 8)
 			memcpy(out + i, z + at + i, 8);
+		/* at most sixteen left: the next eight and the last eight */
+		memcpy(out + i, z + at + i, 8);
 		memcpy(out + k - 8, z + at + k - 8, 8);
 	} else {
 		for (; i < k; i++)
