@@ -3,9 +3,9 @@
  * site_memo.h: uriscan_site with a memo of the names seen last, per
  * thread, for host_read.c (`inspect`, `check --deny`, `get`, `extract`
  * and `log --hosts`, the Python URI's site). With the List compiled in
- * (psl_site.c, some 450 instructions a name, a hit here some 100) the
- * memo still saves 7 % of `inspect`'s instructions on a list whose hosts
- * repeat (the referers of the real log; 4 % on node_files, 2 % on
+ * (psl_site.c, some 350 instructions a name, a hit here about 100) the
+ * memo still saves 5 % of `inspect`'s instructions on a list whose hosts
+ * repeat (the referers of the real log; 2 % on node_files, 0.4 % on
  * kasztp, under 1 % lost on lists without names: measured with
  * callgrind, issue 53), so it stays; with -Dpsl=runtime libpsl walks its
  * DAFSA twice a label (about 1.5 us a name).
