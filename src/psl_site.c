@@ -6,13 +6,15 @@
  * matches; a suffix read without one leading dot, as libpsl does).
  *
  * One pass over the name, sixteen bytes at a time (eight without SSE2),
- * copies it in lower case,
- * refuses the bytes uriscan_site refuses and marks its dots; then the
- * labels from the right are looked up in the trie one at a time (a label
- * under its parent: one hash of the label's first eight bytes, one
- * probe most often) until a suffix that no rule ends with; two labels
- * further nothing can match, and only the starts of those labels are
- * needed. No allocation, read-only data, nothing read past the name.
+ * copies it in lower case, refuses the bytes uriscan_site refuses and
+ * marks its dots; then the labels from the right are looked up in the
+ * trie one at a time (a label under its parent: one hash of the label's
+ * first eight bytes, one probe most often) until a suffix that no rule
+ * ends with. Without a wildcard or an exception on the way and without an
+ * empty label, the site is one label more than the longest rule met;
+ * else libpsl's reading of the labels decides, for which two labels
+ * further than that suffix are enough. No allocation, read-only data,
+ * nothing read past the name.
  */
 #include <string.h>
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * psl_table.h: the Public Suffix List compiled at build time
- * (scripts/gen_psl.py makes psl_rules.c) and its lookup (psl_site.c).
+ * (scripts/gen_psl.py makes psl_rules.c and psl_rules.h) and its lookup
+ * (psl_site.c).
  * Read-only data: no allocation, no state, safe from any thread.
  */
 #ifndef URISCAN_PSL_TABLE_H
