@@ -7,7 +7,8 @@
  * On URL lists, RFC 3986, beside uriscan:rfc3986:parse:
  *   uriscan:rfc3986:inspect         uriscan_parse, uriscan_browser_host,
  *                                   uriscan_host_address of the grammar's
- *                                   host and of the browser's,
+ *                                   host and of the browser's (once when
+ *                                   they are the same bytes),
  *                                   uriscan_ip_text for an address,
  *                                   uriscan_site of the name and
  *                                   uriscan_confusion_parsed: the library
@@ -60,18 +61,29 @@ static int one_inspect(void *ctx, const char *s, size_t len, uint64_t *sink)
 	uint64_t sum = 0;
 	int st = uriscan_parse(URISCAN_RFC3986, s, len, 0, &u);
 	int has_host = st == URISCAN_OK && URISCAN_HAS(&u, URISCAN_HOST);
+	int gst = URISCAN_E_SYNTAX;
 
 	if (uriscan_browser_host(s, len, 0, bh, sizeof bh, &bn, NULL) !=
 	    URISCAN_OK)
 		bn = 0;
-	if (has_host &&
-	    uriscan_host_address(s + u.part[URISCAN_HOST].off,
-	                         u.part[URISCAN_HOST].len, 0, &ga,
-	                         NULL) == URISCAN_OK)
-		sum += addr_sum(&ga);
+	if (has_host) {
+		gst = uriscan_host_address(s + u.part[URISCAN_HOST].off,
+		                           u.part[URISCAN_HOST].len, 0, &ga, NULL);
+		if (gst == URISCAN_OK)
+			sum += addr_sum(&ga);
+	}
 	if (bn > 0) {
-		if (uriscan_host_address(bh, bn, 0, &ba, NULL) == URISCAN_OK &&
-		    ba.family != URISCAN_IP_NONE) {
+		int bst;
+		/* the same bytes as the grammar's host (most often): the same
+		 * reading, not made twice, as src/frontend/host_read.c does */
+		if (has_host && u.part[URISCAN_HOST].len == bn &&
+		    memcmp(s + u.part[URISCAN_HOST].off, bh, bn) == 0) {
+			bst = gst;
+			ba = ga;
+		} else {
+			bst = uriscan_host_address(bh, bn, 0, &ba, NULL);
+		}
+		if (bst == URISCAN_OK && ba.family != URISCAN_IP_NONE) {
 			uriscan_ip_text(&ba, ip, sizeof ip, &ipn, NULL);
 			sum += addr_sum(&ba) + ipn;
 		} else {

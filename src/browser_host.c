@@ -128,8 +128,7 @@ static int whost_plain(const unsigned char *s, size_t b, size_t e, char *out,
 		*st = URISCAN_E_BUFFER_TOO_SMALL;
 		return 1;
 	}
-	for (i = b; i < e; i++)
-		out[i - b] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
+	uriscan__lower_copy(out, s + b, e - b);
 	*st = URISCAN_OK;
 	return 1;
 }
@@ -281,10 +280,7 @@ int uriscan_browser_host(const char *s, size_t len, unsigned flags,
 			uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
 			return URISCAN_E_BUFFER_TOO_SMALL;
 		}
-		for (size_t i = 0; i < n; i++)
-			out[i] = (char)(u[hb + i] >= 'A' && u[hb + i] <= 'Z'
-			                    ? u[hb + i] + 32
-			                    : u[hb + i]);
+		uriscan__lower_copy(out, u + hb, n);
 		return URISCAN_OK;
 	}
 	st = uriscan__browser_host_full(u, len, out, out_cap, &n, &eoff);

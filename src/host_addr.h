@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "uriscan.h"
 
@@ -76,6 +77,37 @@ void uriscan__ip_classify(struct uriscan_host_addr *a);
  * dotted part, no brackets) into t (URISCAN_IP_TEXT_MAX bytes); its
  * length. */
 size_t uriscan__v6_hex_text(const uint8_t *addr, char *t);
+
+/* d[0, n) = the ASCII lower case of s[0, n) (other bytes as they are),
+ * eight bytes at a time (the last eight read and written again); writes
+ * only d[0, n). */
+static inline void uriscan__lower_copy(char *d, const unsigned char *s,
+                                       size_t n)
+{
+	const uint64_t ones = UINT64_C(0x0101010101010101),
+	               highs = UINT64_C(0x8080808080808080);
+	size_t i = 0;
+
+	for (;;) {
+		uint64_t x;
+		if (i + 8 > n) {
+			/* the last eight bytes, written again */
+			if (n < 8 || i == n)
+				break;
+			i = n - 8;
+		}
+		memcpy(&x, s + i, 8);
+		if (x & highs)
+			break;
+		/* bytes below 0x80: 0x80 in those from 'A' and not past 'Z' */
+		x |= ((x + ones * (0x80 - 'A')) & ~(x + ones * (0x80 - 'Z' - 1)) &
+		      highs) >> 2;
+		memcpy(d + i, &x, 8);
+		i += 8;
+	}
+	for (; i < n; i++)
+		d[i] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]);
+}
 
 /* p[0, n) begins with the ACE prefix "xn--" (any case): an IDNA label. */
 static inline int uriscan__xn_prefix(const unsigned char *p, size_t n)

@@ -7,6 +7,11 @@
  * No allocation; reads only the span given.
  */
 #include <stdint.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "host_addr.h"
 #include "pct.h"
@@ -47,6 +52,15 @@ const uint8_t uriscan__host_byte[256] = {
 	['%'] = HB_SLOW, [':'] = HB_SLOW, SLOW64(0x80), SLOW64(0xC0),
 };
 
+/* May a byte end a number as numeric_label reads it (a digit, a hex
+ * digit, the 'x' of "0x")? Most names end with a label that ends
+ * otherwise ("com", "org", "net"): no label start is looked for then. */
+static int may_end_number(unsigned char c)
+{
+	return (unsigned char)(c - '0') < 10 ||
+	       (unsigned char)((c | 0x20) - 'a') < 6 || (c | 0x20) == 'x';
+}
+
 int uriscan__last_label_numeric(const unsigned char *s, size_t len,
                                 unsigned *notes)
 {
@@ -57,11 +71,71 @@ int uriscan__last_label_numeric(const unsigned char *s, size_t len,
 		*notes = URISCAN_HOST_TRAILING_DOT;
 		e--;
 	}
+	if (e == 0 || !may_end_number(s[e - 1]))
+		return 0;
 	for (b = e; b > 0 && s[b - 1] != '.'; b--)
 		;
 	/* no pointer arithmetic on an empty host (s may be NULL then) */
 	return e > b && numeric_label(s + b, e - b);
 }
+
+#if defined(__SSE2__)
+/* Has v a byte the full reading must see (HB_SLOW: '%', ':', a byte from
+ * 0x80)? */
+static int block_slow(__m128i v)
+{
+	return _mm_movemask_epi8(_mm_or_si128(
+	           v, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('%')),
+	                           _mm_cmpeq_epi8(v, _mm_set1_epi8(':'))))) != 0;
+}
+
+/* Has s[0, len) (len >= 8) a byte the full reading must see? Sixteen
+ * bytes at a time, the last sixteen (or two times eight) read again. */
+static int any_slow(const unsigned char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 16)
+		return block_slow(_mm_unpacklo_epi64(
+		    _mm_loadl_epi64((const __m128i *)(const void *)s),
+		    _mm_loadl_epi64((const __m128i *)(const void *)(s + len - 8))));
+	for (i = 0; i + 16 <= len; i += 16)
+		if (block_slow(_mm_loadu_si128((const __m128i *)(const void *)(s + i))))
+			return 1;
+	return i < len &&
+	       block_slow(_mm_loadu_si128((const __m128i *)(const void *)(s + len - 16)));
+}
+#else
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+#define LOWS UINT64_C(0x7F7F7F7F7F7F7F7F)
+
+/* Has the word x a byte the full reading must see (HB_SLOW: '%', ':', a
+ * byte from 0x80)? Exact, no borrow between bytes. */
+static int word_slow(uint64_t x)
+{
+	uint64_t p = x ^ (ONES * '%'), c = x ^ (ONES * ':');
+
+	return ((x & HIGHS) | ~(((p & LOWS) + LOWS) | p | LOWS) |
+	        ~(((c & LOWS) + LOWS) | c | LOWS)) != 0;
+}
+
+/* Has s[0, len) (len >= 8) a byte the full reading must see? Eight bytes
+ * at a time, the last eight read again. */
+static int any_slow(const unsigned char *s, size_t len)
+{
+	uint64_t x;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (word_slow(x))
+			return 1;
+	}
+	memcpy(&x, s + len - 8, 8);
+	return word_slow(x);
+}
+#endif
 
 int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes)
 {
@@ -72,8 +146,13 @@ int uriscan__name_fast(const unsigned char *s, size_t len, unsigned *notes)
 		return 0;
 	/* escapes, an IPv6 address, non-ASCII (UTS #46 maps it): the full
 	 * reading */
-	for (i = 0; i < len; i++)
-		if (uriscan__host_byte[s[i]] & HB_SLOW)
+	if (len >= 8) {
+		if (any_slow(s, len))
 			return 0;
+	} else {
+		for (i = 0; i < len; i++)
+			if (uriscan__host_byte[s[i]] & HB_SLOW)
+				return 0;
+	}
 	return !uriscan__last_label_numeric(s, len, notes);
 }

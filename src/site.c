@@ -42,37 +42,49 @@ const char *uriscan_psl_version(void)
 }
 
 #if URISCAN_PSL_RUNTIME && !URISCAN_PSL_COMPILED
-/* The site of the name s[0, len) (z: room for len + 1 bytes): its offset,
- * or -1 (also for a byte uriscan_site refuses). */
-static long site_of(const char *s, size_t len, char *z, size_t *zfrom,
-                    int *maybe_addr)
+/* uriscan_site's answer through libpsl, after its argument checks
+ * (0 < len < 256). */
+static int site_runtime(const char *host, size_t len, char *out,
+                        size_t out_cap, size_t *out_len,
+                        struct uriscan_error *err)
 {
+	char z[256];
+	/* a trailing dot: the site of the name without it, dot kept */
+	size_t n = len - (host[len - 1] == '.'), sn, i;
 	const char *r;
-	size_t i;
+	struct uriscan_host_addr a;
 
-	*maybe_addr = 1;
-	*zfrom = 0;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)host[i];
 		/* the List is matched on lower-case ASCII (punycode) names */
 		if (c <= 0x20 || c >= 0x7F || c == '%')
-			return -1;
+			return URISCAN_OK;
 		z[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
 	}
-	z[len] = '\0';
+	z[n] = '\0';
 	r = psl_registrable_domain(psl_builtin(), z);
-	return r ? (long)(r - z) : -1;
+	if (r == NULL)
+		return URISCAN_OK;
+	/* an address has no registrable domain */
+	if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
+	    a.family != URISCAN_IP_NONE)
+		return URISCAN_OK;
+	sn = len - (size_t)(r - z);
+	*out_len = sn;
+	if (sn > out_cap) {
+		uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
+		return URISCAN_E_BUFFER_TOO_SMALL;
+	}
+	memcpy(out, r, n - (size_t)(r - z));
+	if (n < len)
+		out[sn - 1] = '.';
+	return URISCAN_OK;
 }
-#elif URISCAN_PSL_COMPILED
-#define site_of uriscan__psl_site
 #endif
 
 int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
                  size_t out_cap, size_t *out_len, struct uriscan_error *err)
 {
-	char z[256];
-
-	(void)z;
 	uriscan__host_err(err, URISCAN_OK, 0);
 	if (out_len)
 		*out_len = 0;
@@ -81,52 +93,23 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
 		return URISCAN_E_INVALID_ARG;
 	}
+#if !URISCAN_PSL_COMPILED
 	if (!uriscan_psl_available()) {
 		uriscan__host_err(err, URISCAN_E_UNSUPPORTED, 0);
 		return URISCAN_E_UNSUPPORTED;
 	}
-	if (len >= sizeof z) {
+#endif
+	if (len >= 256) {
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
 	}
 	if (len == 0)
 		return URISCAN_OK;
-#if URISCAN_HAVE_PSL
-	{
-		/* a trailing dot: the site of the name without it, dot kept */
-		size_t n = len - (host[len - 1] == '.'), sn;
-		int maybe_addr;
-		size_t zfrom;
-		long at = site_of(host, n, z, &zfrom, &maybe_addr);
-
-		if (at < 0)
-			return URISCAN_OK;
-		/* an address has no registrable domain: asked of the address
-		 * reader when its fast path for names (host_fast.c) may not take
-		 * the host */
-		if (maybe_addr) {
-			struct uriscan_host_addr a;
-			if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||
-			    a.family != URISCAN_IP_NONE)
-				return URISCAN_OK;
-		}
-		sn = len - (size_t)at;
-		*out_len = sn;
-		if (sn > out_cap) {
-			uriscan__host_err(err, URISCAN_E_BUFFER_TOO_SMALL, 0);
-			return URISCAN_E_BUFFER_TOO_SMALL;
-		}
-		if ((size_t)at >= zfrom) { /* lower-cased already */
-			memcpy(out, z + at, n - (size_t)at);
-			if (n < len)
-				out[sn - 1] = '.';
-		} else {
-			for (size_t i = 0; i < sn; i++) {
-				unsigned char c = (unsigned char)host[(size_t)at + i];
-				out[i] = (char)(c + (((unsigned char)(c - 'A') < 26) << 5));
-			}
-		}
-	}
-#endif
+#if URISCAN_PSL_COMPILED
+	return uriscan__psl_site_of(host, len, out, out_cap, out_len, err);
+#elif URISCAN_PSL_RUNTIME
+	return site_runtime(host, len, out, out_cap, out_len, err);
+#else
 	return URISCAN_OK;
+#endif
 }

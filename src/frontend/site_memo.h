@@ -3,11 +3,12 @@
  * site_memo.h: uriscan_site with a memo of the names seen last, per
  * thread, for host_read.c (`inspect`, `check --deny`, `get`, `extract`
  * and `log --hosts`, the Python URI's site). With the List compiled in
- * (psl_site.c, some 500 instructions a name) the memo still saves about
- * 10 % of `inspect`'s instructions on a list whose hosts repeat (the
- * referers of the real log; 3 % on kasztp, none on the log's targets:
- * measured with callgrind, issue 53), so it stays; with -Dpsl=runtime
- * libpsl walks its DAFSA twice a label (about 1.5 us a name).
+ * (psl_site.c, some 350 instructions a name, a hit here about 100) the
+ * memo still saves 5 % of `inspect`'s instructions on a list whose hosts
+ * repeat (the referers of the real log; 2 % on node_files, 0.4 % on
+ * kasztp, under 1 % lost on lists without names: measured with
+ * callgrind, issue 53), so it stays; with -Dpsl=runtime libpsl walks its
+ * DAFSA twice a label (about 1.5 us a name).
  */
 #ifndef URISCAN_FRONTEND_SITE_MEMO_H
 #define URISCAN_FRONTEND_SITE_MEMO_H
