@@ -317,6 +317,7 @@ static size_t write_sorted(struct qe_ctx *x, struct qe_out *o, size_t end,
 {
 	struct qe_rec own[QE_SORT_STACK], last;
 	struct qe_heap h = {own, 0, QE_SORT_STACK, rec_before, x};
+	struct uriscan_query_pair p = {0};
 	size_t n = 0;
 	int all;
 
@@ -331,7 +332,6 @@ static size_t write_sorted(struct qe_ctx *x, struct qe_out *o, size_t end,
 		for (size_t i = 0; i < h.n; i++) {
 			const struct qe_rec *r = &h.rec[i];
 			size_t created = ORIG, val = r->val;
-			struct uriscan_query_pair p;
 			if (r->rank <= x->qlen) {
 				struct pit it = {(size_t)r->rank, 0};
 				pit_next(x, &it, &p);
