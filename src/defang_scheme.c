@@ -111,6 +111,18 @@ static int colon_at(const unsigned char *s, size_t n, int eof, int have)
 	return -1;
 }
 
+/* After a scheme form of l bytes at s[0, n): 1 when a colon form that
+ * gives "://" follows (a scheme word before it), 0 when not, -1 when the
+ * input ends before it is decided. */
+static int slashes_after(const unsigned char *s, size_t n, size_t l, int eof)
+{
+	int c = colon_at(s + l, n - l, eof, 1);
+
+	if (c == -2)
+		return -1;
+	return c >= 0 && colons[c].out[1] == '/';
+}
+
 /* A colon form at s[0, n) after out's scheme word (or none): the bytes
  * read, 0 none, -1 not decided. */
 int uriscan__defang_colon(struct uriscan__refang *f, const unsigned char *s,
@@ -177,10 +189,10 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 				return -1;
 			if (r == 0)
 				continue;
-			c = colon_at(s + l, n - l, eof, 1);
-			if (c == -2)
+			c = slashes_after(s, n, l, eof);
+			if (c < 0)
 				return -1;
-			if (c >= 0 && colons[c].out[1] == '/') {
+			if (c) {
 				put(f, bracketed[k].out, l - 2, l);
 				return (int)l;
 			}
@@ -199,10 +211,10 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 				return -1;
 			if (r == 0)
 				continue;
-			c = colon_at(s + l, n - l, eof, 1);
-			if (c == -2)
+			c = slashes_after(s, n, l, eof);
+			if (c < 0)
 				return -1;
-			if (c >= 0 && colons[c].out[1] == '/') {
+			if (c) {
 				f->olen -= 3;
 				f->wnext -= 3;
 				put(f, k == 0 ? "https" : "http", k == 0 ? 5 : 4,
