@@ -6,7 +6,8 @@
  * or a path, or by any byte; a byte inserted or removed; an "xn--" or a
  * digit-only label put in; the case changed; the URL cut short):
  * uriscan_confusion_parsed (its quick window, confusion_window.c, and the
- * fast path, confusion_fast.c) against uriscan__confusion_full with the
+ * fast path, confusion_fast.c) and uriscan_confusion (its plain path and
+ * plain host, confusion_host.c) against uriscan__confusion_full with the
  * same parse, for RFC 3986 and RFC 2396 when built, and with no parse; and
  * uriscan_browser_host against uriscan__browser_host_full. Every URL is
  * copied into a buffer of exactly its length. One TAP line per list and
@@ -79,6 +80,18 @@ static void check(const char *s, size_t n, struct tally *t)
 		    got != full) {
 			if (t->conf_bad++ < 5) {
 				show("confusion_parsed differs from the full reading", s,
+				     n);
+				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
+				       (unsigned)got, (unsigned)full);
+			}
+		}
+		/* uriscan_confusion (its plain path, confusion_fast.c, the
+		 * plain host of confusion_host.c) parses with the grammar */
+		got = ~0u;
+		if (uriscan_confusion(gs[k], s, n, 0, &got, NULL) != URISCAN_OK ||
+		    got != full) {
+			if (t->conf_bad++ < 5) {
+				show("uriscan_confusion differs from the full reading", s,
 				     n);
 				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
 				       (unsigned)got, (unsigned)full);
@@ -187,7 +200,7 @@ static void run_list(const char *path)
 	printf("# %s: %lu inputs, %lu on the quick window\n", path, t.inputs,
 	       t.quick);
 	tap_ok(t.inputs > 0 && t.conf_bad == 0,
-	       "%s: uriscan_confusion_parsed == the full reading (%lu differ)",
+	       "%s: uriscan_confusion(_parsed) == the full reading (%lu differ)",
 	       path, t.conf_bad);
 	tap_ok(t.inputs > 0 && t.host_bad == 0,
 	       "%s: uriscan_browser_host == the full reading (%lu differ)", path,
