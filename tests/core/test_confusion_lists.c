@@ -9,7 +9,8 @@
  * fast path, confusion_fast.c) and uriscan_confusion (its plain path and
  * plain host, confusion_host.c) against uriscan__confusion_full with the
  * same parse, for RFC 3986 and RFC 2396 when built, and with no parse; and
- * uriscan_browser_host against uriscan__browser_host_full. Every URL is
+ * uriscan_browser_host against uriscan__browser_host_full; and
+ * uriscan__lower_copy against a byte at a time. Every URL is
  * copied into a buffer of exactly its length. One TAP line per list and
  * check, the first inputs that differ printed. Run with and without AVX2
  * (URISCAN_NO_AVX2=1).
@@ -22,6 +23,7 @@
 #include "browser.h"
 #include "confusion.h"
 #include "gen.h"
+#include "host_addr.h"
 #include "tap.h"
 #include "uriscan.h"
 
@@ -207,8 +209,44 @@ static void run_list(const char *path)
 	       t.host_bad);
 }
 
+/* uriscan__lower_copy (the browser's plain host, in lower case; SSE2
+ * from eight bytes) against a byte at a time, every length to 80, at
+ * every offset of 0 to 15, over every byte value: no byte written
+ * outside d[0, n). */
+static void lower_copy_check(void)
+{
+	unsigned char src[128];
+	char d[128], want[128];
+	unsigned long bad = 0, runs = 0;
+
+	for (int round = 0; round < 64; round++) {
+		for (size_t k = 0; k < sizeof src; k++)
+			src[k] = round < 2 ? (unsigned char)(k * 2 + (size_t)round)
+			                   : (unsigned char)next();
+		for (size_t off = 0; off < 16; off++)
+			for (size_t n = 0; n <= 80; n++) {
+				memset(d, 0x5a, sizeof d);
+				memset(want, 0x5a, sizeof want);
+				for (size_t k = 0; k < n; k++) {
+					unsigned char c = src[off + k];
+					want[16 + k] =
+					    (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+				}
+				uriscan__lower_copy(d + 16, src + off, n);
+				runs++;
+				if (memcmp(d, want, sizeof d) != 0 && bad++ < 3)
+					printf("# lower_copy differs: offset %zu, %zu bytes\n",
+					       off, n);
+			}
+	}
+	tap_ok(bad == 0, "uriscan__lower_copy == a byte at a time (%lu of %lu "
+	                 "differ)",
+	       bad, runs);
+}
+
 int main(int argc, char **argv)
 {
+	lower_copy_check();
 	for (int i = 1; i < argc; i++)
 		run_list(argv[i]);
 	return tap_done();
