@@ -358,7 +358,17 @@ static uint32_t parsed_flags(const char *s, size_t len,
                              const struct uriscan_uri *u)
 {
 	uint32_t f;
+	int d;
 
+	/* an http(s) URL with the parse's host: the window at once (the
+	 * call not made for the others) */
+	if (u != NULL && len >= 16 && (s[0] | 0x20) == 'h') {
+		d = uriscan__cf_quick((const unsigned char *)s, len, u, &f);
+		if (d > 0)
+			return f;
+		if (d == 0)
+			return uriscan__confusion_full(s, len, u);
+	}
 	if (!uriscan__cf_fast((const unsigned char *)s, len, u, &f))
 		f = uriscan__confusion_full(s, len, u);
 	return f;

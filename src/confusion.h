@@ -101,6 +101,14 @@ int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
 int uriscan__cf_window(const unsigned char *s, size_t len, size_t i,
                        const struct uriscan_uri *u, uint32_t *flags);
 
+/* uriscan__cf_window for the most common URL, without uriscan__cf_fast's
+ * steps before it: an http(s) URL whose parse u (not NULL) has its host
+ * at the authority's start, as uriscan__cf_fast would reach the window:
+ * 1 and *flags when decided, 0 when the full reading must decide, -1 when
+ * this does not say (uriscan__cf_fast decides, as if not called). */
+int uriscan__cf_quick(const unsigned char *s, size_t len,
+                      const struct uriscan_uri *u, uint32_t *flags);
+
 /* 1 when the flags of s[0, len) with the grammar's parse u (NULL: s is
  * not valid for the grammar) are decided, *flags: a plain URL whose host
  * is u's; 0 when the full reading must decide. */

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_confusion_lists.c: the fast paths of inspect's host fields against
+ * the full readings, on every URL of the lists given (data/urls) and on
+ * random mutations of each (a byte replaced by one that matters to a host
+ * or a path, or by any byte; a byte inserted or removed; an "xn--" or a
+ * digit-only label put in; the case changed; the URL cut short):
+ * uriscan_confusion_parsed (its quick window, confusion_window.c, and the
+ * fast path, confusion_fast.c) and uriscan_confusion (its plain path and
+ * plain host, confusion_host.c) against uriscan__confusion_full with the
+ * same parse, for RFC 3986 and RFC 2396 when built, and with no parse; and
+ * uriscan_browser_host against uriscan__browser_host_full; and
+ * uriscan__lower_copy against a byte at a time. Every URL is
+ * copied into a buffer of exactly its length. One TAP line per list and
+ * check, the first inputs that differ printed. Run with and without AVX2
+ * (URISCAN_NO_AVX2=1).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "browser.h"
+#include "confusion.h"
+#include "gen.h"
+#include "host_addr.h"
+#include "tap.h"
+#include "uriscan.h"
+
+#define MUTATIONS 6
+#define MAX_URL 4096
+
+struct tally {
+	unsigned long inputs, conf_bad, host_bad, quick;
+};
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint64_t next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static void show(const char *what, const char *s, size_t n)
+{
+	printf("# %s: \"", what);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
+			putchar(c);
+		else
+			printf("\\x%02x", c);
+	}
+	printf("\"\n");
+}
+
+/* One input s[0, n) (a buffer of exactly n bytes). */
+static void check(const char *s, size_t n, struct tally *t)
+{
+	static const enum uriscan_grammar gs[] = {URISCAN_RFC3986,
+	                                          URISCAN_RFC2396};
+	char a[2048], b[2048];
+	size_t an = 0, bn = 0, eo = 0;
+	int as, bs;
+
+	t->inputs++;
+	for (size_t k = 0; k < sizeof gs / sizeof gs[0]; k++) {
+		const struct uriscan__gen *gen;
+		struct uriscan_uri u;
+		const struct uriscan_uri *pu;
+		uint32_t got = ~0u, full, q = ~0u;
+
+		if (uriscan__grammar_gen(gs[k], &gen) != URISCAN_OK)
+			continue;
+		pu = uriscan_parse(gs[k], s, n, 0, &u) == URISCAN_OK ? &u : NULL;
+		full = uriscan__confusion_full(s, n, pu);
+		if (uriscan_confusion_parsed(s, n, pu, 0, &got, NULL) !=
+		        URISCAN_OK ||
+		    got != full) {
+			if (t->conf_bad++ < 5) {
+				show("confusion_parsed differs from the full reading", s,
+				     n);
+				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
+				       (unsigned)got, (unsigned)full);
+			}
+		}
+		/* uriscan_confusion (its plain path, confusion_fast.c, the
+		 * plain host of confusion_host.c) parses with the grammar */
+		got = ~0u;
+		if (uriscan_confusion(gs[k], s, n, 0, &got, NULL) != URISCAN_OK ||
+		    got != full) {
+			if (t->conf_bad++ < 5) {
+				show("uriscan_confusion differs from the full reading", s,
+				     n);
+				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
+				       (unsigned)got, (unsigned)full);
+			}
+		}
+		if (pu != NULL &&
+		    uriscan__cf_quick((const unsigned char *)s, n, pu, &q) == 1)
+			t->quick++;
+	}
+	as = uriscan_browser_host(s, n, 0, a, sizeof a, &an, NULL);
+	bs = uriscan__browser_host_full((const unsigned char *)s, n, b, sizeof b,
+	                                &bn, &eo);
+	if (as != bs || (as == URISCAN_OK && (an != bn || memcmp(a, b, an) != 0))) {
+		if (t->host_bad++ < 5)
+			show("browser_host differs from the full reading", s, n);
+	}
+}
+
+static const char interesting[] = ".-%/:@?#[]0123456789aAzZxX\\\t _~!";
+
+/* s[0, n) changed at random into m (MAX_URL bytes): its length. */
+static size_t mutate(const char *s, size_t n, char *m)
+{
+	size_t p = n ? (size_t)(next() % (n + 1)) : 0, r;
+
+	memcpy(m, s, n);
+	switch (next() % 8) {
+	case 0: /* a byte that matters */
+		if (p < n)
+			m[p] = interesting[next() % (sizeof interesting - 1)];
+		return n;
+	case 1: /* any byte */
+		if (p < n)
+			m[p] = (char)(next() & 0xff);
+		return n;
+	case 2: /* a byte inserted */
+		if (n + 1 > MAX_URL)
+			return n;
+		memmove(m + p + 1, m + p, n - p);
+		m[p] = interesting[next() % (sizeof interesting - 1)];
+		return n + 1;
+	case 3: /* a byte removed */
+		if (p < n) {
+			memmove(m + p, m + p + 1, n - p - 1);
+			return n - 1;
+		}
+		return n;
+	case 4: /* a label "xn--" or "1" after a '.' or the "//" */
+		for (r = p; r < n && m[r] != '.' && m[r] != '/'; r++)
+			;
+		if (r < n && n + 4 <= MAX_URL) {
+			const char *ins = next() & 1 ? "xn--" : "1.";
+			size_t k = strlen(ins);
+			memmove(m + r + 1 + k, m + r + 1, n - r - 1);
+			memcpy(m + r + 1, ins, k);
+			return n + k;
+		}
+		return n;
+	case 5: /* the case of a letter */
+		if (p < n && ((m[p] | 0x20) >= 'a' && (m[p] | 0x20) <= 'z'))
+			m[p] ^= 0x20;
+		return n;
+	case 6: /* cut short */
+		return p;
+	default: /* a digit-only last label */
+		if (n + 3 <= MAX_URL) {
+			for (r = 8 < n ? 8 : n; r < n && m[r] != '/'; r++)
+				;
+			memmove(m + r + 3, m + r, n - r);
+			memcpy(m + r, ".99", 3);
+			return n + 3;
+		}
+		return n;
+	}
+}
+
+static void run_list(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char line[MAX_URL + 2], m[MAX_URL];
+	struct tally t = {0, 0, 0, 0};
+
+	if (fp == NULL) {
+		tap_ok(0, "%s: cannot open", path);
+		return;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		size_t n = strcspn(line, "\r\n");
+		char *buf = malloc(n ? n : 1);
+		if (buf == NULL)
+			abort();
+		memcpy(buf, line, n);
+		check(buf, n, &t);
+		for (int k = 0; k < MUTATIONS; k++) {
+			size_t mn = mutate(buf, n, m);
+			char *mb = malloc(mn ? mn : 1);
+			if (mb == NULL)
+				abort();
+			memcpy(mb, m, mn);
+			check(mb, mn, &t);
+			free(mb);
+		}
+		free(buf);
+	}
+	fclose(fp);
+	printf("# %s: %lu inputs, %lu on the quick window\n", path, t.inputs,
+	       t.quick);
+	tap_ok(t.inputs > 0 && t.conf_bad == 0,
+	       "%s: uriscan_confusion(_parsed) == the full reading (%lu differ)",
+	       path, t.conf_bad);
+	tap_ok(t.inputs > 0 && t.host_bad == 0,
+	       "%s: uriscan_browser_host == the full reading (%lu differ)", path,
+	       t.host_bad);
+}
+
+/* uriscan__lower_copy (the browser's plain host, in lower case; SSE2
+ * from eight bytes) against a byte at a time, every length to 80, at
+ * every offset of 0 to 15, over every byte value: no byte written
+ * outside d[0, n). */
+static void lower_copy_check(void)
+{
+	unsigned char src[128];
+	char d[128], want[128];
+	unsigned long bad = 0, runs = 0;
+
+	for (int round = 0; round < 64; round++) {
+		for (size_t k = 0; k < sizeof src; k++)
+			src[k] = round < 2 ? (unsigned char)(k * 2 + (size_t)round)
+			                   : (unsigned char)next();
+		for (size_t off = 0; off < 16; off++)
+			for (size_t n = 0; n <= 80; n++) {
+				memset(d, 0x5a, sizeof d);
+				memset(want, 0x5a, sizeof want);
+				for (size_t k = 0; k < n; k++) {
+					unsigned char c = src[off + k];
+					want[16 + k] =
+					    (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+				}
+				uriscan__lower_copy(d + 16, src + off, n);
+				runs++;
+				if (memcmp(d, want, sizeof d) != 0 && bad++ < 3)
+					printf("# lower_copy differs: offset %zu, %zu bytes\n",
+					       off, n);
+			}
+	}
+	tap_ok(bad == 0, "uriscan__lower_copy == a byte at a time (%lu of %lu "
+	                 "differ)",
+	       bad, runs);
+}
+
+int main(int argc, char **argv)
+{
+	lower_copy_check();
+	for (int i = 1; i < argc; i++)
+		run_list(argv[i]);
+	return tap_done();
+}
