@@ -29,6 +29,10 @@ static int split(char *s, char **f, int max)
 		*s++ = '\0';
 		f[n++] = s;
 	}
+	static char empty[1];
+	/* the fields a short line lacks read as empty, never unset */
+	for (int k = n; k < max; k++)
+		f[k] = empty;
 	return n;
 }
 
