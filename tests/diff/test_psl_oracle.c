@@ -111,7 +111,7 @@ static int listed(const char *list, const char *got)
  * built-in List's), uriscan_site's, the reason ('-': none). */
 static void check_differences(const char *path)
 {
-	char line[1024], *f[4], got[300];
+	char line[1024], *f[4] = {NULL, NULL, NULL, NULL}, got[300];
 	unsigned lineno = 0, n = 0;
 	FILE *fp = fopen(path, "r");
 

@@ -126,8 +126,8 @@ int main(int argc, char **argv)
 				/* a '*' in a key is a glob for uriscan */
 				if (e.op == URISCAN_QUERY_REMOVE && memchr(e.key, '*', e.key_len))
 					continue;
-				struct uriscan_query_edit_options o = {sizeof o,
-				                                       URISCAN_DECODE_PLUS, &e, 1};
+				struct uriscan_query_edit_options o = {
+				    sizeof o, URISCAN_DECODE_PLUS, &e, 1, NULL, 0};
 				size_t rn = 0, on, oc, tn = 0, tc = 0;
 				if (uriscan_query_edit(URISCAN_RFC3986, line, len, &o, res,
 				                       sizeof res, &rn, NULL) != URISCAN_OK) {
