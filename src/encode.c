@@ -151,8 +151,9 @@ static const unsigned char enc_hi[16] = {1, 2, 4, 8, 16, 32, 64, 128};
  * writes it: a valid escape as it is (unless ALL_PERCENT), a space as '+'
  * (FORM), an RFC 3987 character the component allows as its UTF-8, else
  * the byte's escape. Returns w past it; *i past its bytes. */
-static inline __attribute__((always_inline)) char *put_unit(const unsigned char *s, size_t len, size_t *i,
-                             char *w, unsigned target, unsigned flags, int iri)
+static inline __attribute__((always_inline)) char *
+put_unit(const unsigned char *s, size_t len, size_t *i, char *w,
+         unsigned target, unsigned flags, int iri)
 {
 	unsigned char c = s[*i];
 
@@ -231,11 +232,10 @@ not_kept(__m128i v, __m128i nib)
 
 /* encode_scalar with the runs of kept bytes read 16, then 8 at a time,
  * the last 3 to 7 bytes by a load of the 8 before len, the last 1 or 2
- * one at a time. Each block is
- * stored whole at w and w moves past its kept prefix: out has room for
- * it, as w - out <= 3 * i and a block of b <= len - i bytes needs
- * 3 * i + b <= 3 * len (b = 8 for the last 3 to 7). Nothing is read
- * outside s[0, len) (len >= 8). */
+ * one at a time. Each block is stored whole at w and w moves past its
+ * kept prefix: out has room for it, as w - out <= 3 * i and a block of
+ * b <= len - i bytes needs 3 * i + b <= 3 * len (b = 8 for the last 3 to
+ * 7: 3 * 3 >= 8). Nothing is read outside s[0, len) (len >= 8). */
 __attribute__((target("ssse3"))) static char *
 encode_ssse3(const unsigned char *s, size_t len, unsigned target,
              unsigned flags, int iri, char *w)
