@@ -148,9 +148,15 @@ static void check_browser(const char *s, size_t len,
 	memcpy(url + 7, s, len);
 	url[len + 7] = '/';
 	uriscan_ip_text(a, t, sizeof t, &tn, NULL);
-	FUZZ_ASSERT(uriscan_browser_host(url, len + 8, 0, bh, sizeof bh, &bn,
-	                                 NULL) == URISCAN_OK &&
-	                bn == tn && memcmp(bh, t, tn) == 0,
+	int st = uriscan_browser_host(url, len + 8, 0, bh, sizeof bh, &bn, NULL);
+	/* the browser's reading refuses a host over 2048 bytes (uriscan.h),
+	 * where the address reads an ASCII one of any length: a refusal,
+	 * never another address */
+	if (st == URISCAN_E_TOO_LONG) {
+		FUZZ_ASSERT(len >= 2048, "too_long for a host of %zu bytes", len);
+		return;
+	}
+	FUZZ_ASSERT(st == URISCAN_OK && bn == tn && memcmp(bh, t, tn) == 0,
 	            "the browser reaches %.*s, not %s", (int)bn, bh, t);
 }
 
