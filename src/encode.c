@@ -56,62 +56,6 @@ static inline void put1(struct enc_out *o, char c)
 	o->n++;
 }
 
-static inline void put_pct(struct enc_out *o, unsigned char c)
-{
-	put1(o, '%');
-	put1(o, hex[c >> 4]);
-	put1(o, hex[c & 15]);
-}
-
-/* Encode s[0, len) into o: every byte of the result counted in o->n,
- * those below o->cap written. */
-static void encode(const unsigned char *s, size_t len, unsigned target,
-                  unsigned flags, int iri, struct enc_out *o)
-{
-	uint8_t bit = (uint8_t)(1u << target);
-	int all_pct = (flags & URISCAN_ENCODE_ALL_PERCENT) != 0;
-	int form = (flags & URISCAN_ENCODE_FORM) != 0;
-	int query = target == URISCAN_ENCODE_QUERY ||
-	            target == URISCAN_ENCODE_QUERY_KEY ||
-	            target == URISCAN_ENCODE_QUERY_VALUE;
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned char c = s[i];
-		if (keep[c] & bit) {
-			put1(o, (char)c);
-			i++;
-			continue;
-		}
-		if (c == '%' && !all_pct && i + 2 < len &&
-		    uriscan__hexdig(s[i + 1]) >= 0 &&
-		    uriscan__hexdig(s[i + 2]) >= 0) {
-			put1(o, '%');
-			put1(o, (char)s[i + 1]);
-			put1(o, (char)s[i + 2]);
-			i += 3;
-			continue;
-		}
-		if (c == ' ' && form) {
-			put1(o, '+');
-			i++;
-			continue;
-		}
-		if (c >= 0x80 && iri) {
-			uint32_t cp;
-			unsigned n = uriscan__utf8_next(s, len, i, &cp);
-			if (n > 0 && uriscan__iri_cp_ok(cp, query)) {
-				for (unsigned k = 0; k < n; k++)
-					put1(o, (char)s[i + k]);
-				i += n;
-				continue;
-			}
-		}
-		put_pct(o, c);
-		i++;
-	}
-}
-
 #if URISCAN__HAVE_SKIP_SIMD
 /* keep[] as nibble tables, by target: byte c (< 0x80) is kept when bit
  * (c >> 4) of enc_nib[target][c & 15] is set (as skip_simd.c's classes);
@@ -147,8 +91,8 @@ static const unsigned char enc_hi[16] = {1, 2, 4, 8, 16, 32, 64, 128};
 
 #endif
 
-/* The unit at s[*i], which the target does not keep as a byte, as encode()
- * writes it: a valid escape as it is (unless ALL_PERCENT), a space as '+'
+/* The unit at s[*i], which the target does not keep as a byte, written at
+ * w (at most 4 bytes): a valid escape as it is (unless ALL_PERCENT), a space as '+'
  * (FORM), an RFC 3987 character the component allows as its UTF-8, else
  * the byte's escape. Returns w past it; *i past its bytes. */
 static inline __attribute__((always_inline)) char *
@@ -185,6 +129,26 @@ put_unit(const unsigned char *s, size_t len, size_t *i, char *w,
 	w[2] = hex[c & 15];
 	*i += 1;
 	return w + 3;
+}
+
+/* Encode s[0, len) into o: every byte of the result counted in o->n,
+ * those below o->cap written (each unit through put_unit). */
+static void encode(const unsigned char *s, size_t len, unsigned target,
+                  unsigned flags, int iri, struct enc_out *o)
+{
+	uint8_t bit = (uint8_t)(1u << target);
+	size_t i = 0;
+
+	while (i < len) {
+		char unit[4], *end;
+		if (keep[s[i]] & bit) {
+			put1(o, (char)s[i++]);
+			continue;
+		}
+		end = put_unit(s, len, &i, unit, target, flags, iri);
+		for (char *u = unit; u < end; u++)
+			put1(o, *u);
+	}
 }
 
 /* encode() of s[i, len) into w when out has room for any result (3 bytes
