@@ -69,7 +69,7 @@ static int cmd_convert(int argc, char **argv)
 	struct conv c;
 	int trouble;
 
-	opts_parse(&o, "convert", argc, argv,
+	opts_parse(&o, &cli_cmd_convert, argc, argv,
 	           OPT_TO_URI | OPT_TO_IRI | OPT_IDNA | OPT_UNRESERVED | OPT_NULL |
 	               OPT_HELP);
 	if (o.to_uri == o.to_iri)

@@ -87,7 +87,7 @@ static int cmd_get(int argc, char **argv)
 	struct opts o;
 	const char *spec;
 
-	opts_parse(&o, "get", argc, argv,
+	opts_parse(&o, &cli_cmd_get, argc, argv,
 	           OPT_GRAMMAR | OPT_NULL | OPT_STRICT_GET | OPT_HELP);
 	if (o.nfiles == 0)
 		cli_usage_error("get needs a TEMPLATE, e.g. '{host}'");

@@ -119,7 +119,7 @@ static int cmd_inspect(int argc, char **argv)
 	struct inspect_run *r;
 	int trouble, invalid;
 
-	opts_parse(&o, "inspect", argc, argv,
+	opts_parse(&o, &cli_cmd_inspect, argc, argv,
 	           OPT_GRAMMAR | OPT_NULL | OPT_FORMAT | OPT_HELP);
 	r = cli_calloc(1, sizeof *r); /* host_info holds 2 KiB buffers */
 	r->g = cli_grammar(o.grammar);

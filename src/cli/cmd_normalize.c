@@ -42,7 +42,7 @@ static int cmd_normalize(int argc, char **argv)
 	struct norm n;
 	int trouble;
 
-	opts_parse(&o, "normalize", argc, argv,
+	opts_parse(&o, &cli_cmd_normalize, argc, argv,
 	           OPT_GRAMMAR | OPT_SCHEME_BASED | OPT_IRI_DECODE | OPT_NULL |
 	               OPT_FORMAT | OPT_HELP);
 	memset(&n, 0, sizeof n);

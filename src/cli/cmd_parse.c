@@ -248,7 +248,7 @@ static int cmd_parse(int argc, char **argv)
 {
 	struct opts o;
 
-	opts_parse(&o, "parse", argc, argv,
+	opts_parse(&o, &cli_cmd_parse, argc, argv,
 	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_FORMAT | OPT_HELP |
 	               OPT_ALL | OPT_GET | OPT_STRICT_GET);
 	if (o.get != NULL) {
@@ -269,7 +269,7 @@ static int cmd_check(int argc, char **argv)
 	struct opts o;
 	int rc;
 
-	opts_parse(&o, "check", argc, argv,
+	opts_parse(&o, &cli_cmd_check, argc, argv,
 	           OPT_GRAMMAR | OPT_RULE | OPT_NULL | OPT_QUIET | OPT_HELP |
 	               OPT_DENY | OPT_ALLOW_UNREADABLE);
 

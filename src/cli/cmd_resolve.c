@@ -79,7 +79,7 @@ static int cmd_resolve(int argc, char **argv)
 	struct res r;
 	int trouble;
 
-	opts_parse(&o, "resolve", argc, argv,
+	opts_parse(&o, &cli_cmd_resolve, argc, argv,
 	           OPT_GRAMMAR | OPT_BASE | OPT_NON_STRICT | OPT_NULL |
 	               OPT_FORMAT | OPT_HELP);
 	if (o.base == NULL)

@@ -51,7 +51,7 @@ static int cmd_rules(int argc, char **argv)
 {
 	struct opts o;
 
-	opts_parse(&o, "rules", argc, argv, OPT_GRAMMAR | OPT_HELP);
+	opts_parse(&o, &cli_cmd_rules, argc, argv, OPT_GRAMMAR | OPT_HELP);
 	if (o.nfiles > 0)
 		cli_usage_error("'rules' takes no operand ('%s')", o.files[0]);
 	if (o.grammar != NULL)

@@ -46,11 +46,6 @@ struct cli_command {
 
 /* Print uriscan --help to stdout (main.c). */
 void cli_print_help(void);
-/* The output formats of parse and the exit status (main.c), in uriscan
- * --help and uriscan parse --help. */
-extern const char cli_help_formats[];
-/* The command of the table named name (main.c); it must be there. */
-const struct cli_command *cli_command_named(const char *name);
 
 #define CLI_DECLARE_COMMAND(name) extern const struct cli_command cli_cmd_##name;
 CLI_COMMANDS(CLI_DECLARE_COMMAND)

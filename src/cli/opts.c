@@ -98,7 +98,7 @@ static void set_option(void *ctx, const struct cli_optdef *d,
 		o->all_grammars = 1;
 		break;
 	case OPT_HELP:
-		opts_print_help(cli_command_named(o->command), c->allowed);
+		opts_print_help(o->cmd, c->allowed);
 		exit(EXIT_SUCCESS);
 	case OPT_TO_URI:
 		o->to_uri = 1;
@@ -159,13 +159,14 @@ void opts_free(struct opts *o)
 	o->deny_joined = NULL;
 }
 
-void opts_parse(struct opts *o, const char *command, int argc, char **argv,
-                int allowed)
+void opts_parse(struct opts *o, const struct cli_command *cmd, int argc,
+                char **argv, int allowed)
 {
 	struct option_ctx c = {o, allowed};
 
 	memset(o, 0, sizeof *o);
-	o->command = command;
+	o->command = cmd->name;
+	o->cmd = cmd;
 	o->format = FORMAT_JSONL;
 	o->files = argv;
 	o->nfiles = cli_parse_args(optdefs, N_OPTDEFS, argc, argv, set_option, &c);

@@ -31,8 +31,11 @@ enum {
 
 enum format { FORMAT_JSONL, FORMAT_TSV, FORMAT_TSV_ALL };
 
+struct cli_command;
+
 struct opts {
 	const char *command;
+	const struct cli_command *cmd; /* its entry of the table (commands.h) */
 	const char *grammar; /* NULL: rfc3986 */
 	const char *rule;    /* NULL: the grammar's top rule */
 	int null_data;
@@ -59,14 +62,17 @@ void opts_free(struct opts *o);
 
 /* Fill o from argv[0..argc) (the arguments after the command name), with
  * the OPT_* options in `allowed`; --help prints the command's help
- * (opts_print_help) and exits. */
-void opts_parse(struct opts *o, const char *command, int argc, char **argv,
-                int allowed);
+ * (opts_print_help) and exits. cmd is the command's entry of the table
+ * (commands.h), from its own file: &cli_cmd_NAME. */
+void opts_parse(struct opts *o, const struct cli_command *cmd, int argc,
+                char **argv, int allowed);
 
-struct cli_command;
 /* `uriscan COMMAND --help`: cmd's synopsis and summary, and the options in
  * `allowed` (opts_help.c). */
 void opts_print_help(const struct cli_command *cmd, int allowed);
+/* The output formats of parse and the exit status, in uriscan --help and
+ * uriscan parse --help (opts_help.c). */
+extern const char cli_help_formats[];
 /* The lines of text, the first after `first`, the others after `rest`. */
 void opts_print_lines(const char *text, const char *first, const char *rest);
 

@@ -4,7 +4,9 @@
  * check, rules, convert, normalize, resolve, get): the command's synopsis
  * and summary from its table entry (commands.h), then the options it
  * takes, one entry per OPT_* bit it allows (opts.h), so that the list is
- * the one opts_parse accepts. Output only.
+ * the one opts_parse accepts; and the text on parse's output formats and
+ * the exit status (cli_help_formats) that uriscan --help ends with too.
+ * Output only.
  */
 #include <string.h>
 
@@ -99,6 +101,38 @@ void opts_print_lines(const char *text, const char *first, const char *rest)
 		prefix = rest;
 	}
 }
+
+const char cli_help_formats[] =
+    "parse --format=jsonl: one JSON object per record, with the keys\n"
+    "  record input valid grammar rule, the components the grammar defines,\n"
+    "  host_type kind error offset, the grammar's own components, then form\n"
+    "  (not rfc3987). Components: rfc3986 and rfc3987 scheme authority\n"
+    "  userinfo host port path query fragment; rfc2396 the same, then\n"
+    "  reg_name; rfc1738 scheme authority userinfo host port path query, then\n"
+    "  user password ftptype gtype selector gopher_plus group article database\n"
+    "  wtype wpath fieldspecs address (record: 1-based number in its file;\n"
+    "  components: strings, or null when absent; error and offset: null when\n"
+    "  valid). The output is valid JSON\n"
+    "  whatever the input: valid UTF-8 is copied, '\"', '\\' and control bytes\n"
+    "  are escaped (\\n, \\t, \\u0000, ...), and each byte that is not part of\n"
+    "  valid UTF-8 is written \\udcXX (U+DC80..U+DCFF for bytes 0x80..0xff,\n"
+    "  the \"surrogateescape\" convention): in Python,\n"
+    "  json.loads(line)[\"input\"].encode(\"utf-8\", \"surrogateescape\")\n"
+    "  gives back the bytes of the record.\n"
+    "parse --format=tsv: one line per record with the tab-separated columns\n"
+    "  record valid error offset scheme authority userinfo host port path\n"
+    "  query fragment host_type kind input\n"
+    "  valid is true or false, an absent field is \\N, and '\\', TAB, LF and\n"
+    "  CR in a field are written \\\\ \\t \\n \\r (PostgreSQL COPY text format);\n"
+    "  other bytes are copied. tsv-all adds the RFC 2396/1738 fields and\n"
+    "  form as columns 16-30.\n"
+    "\n"
+    "Exit status: 0 if every record is valid, 1 if some record is invalid,\n"
+    "2 on a usage or I/O error (an unreadable FILE is reported on stderr and\n"
+    "the other FILEs are still read).\n"
+    "\n"
+    "Example: uriscan parse --format=tsv access-urls.txt | cut -f 8 | sort -u\n"
+    "See uriscan(1) for more.\n";
 
 void opts_print_help(const struct cli_command *cmd, int allowed)
 {

@@ -2,67 +2,10 @@
 /*
  * sqlite_uriscan.c: the SQLite loadable extension's entry point
  * (sqlite3_uriscan_init: `.load .../uriscan` in the sqlite3 shell,
- * load_extension() in SQL, Connection.load_extension in Python) and the
- * helpers of sqlite_uriscan.h.
+ * load_extension() in SQL, Connection.load_extension in Python): it sets
+ * the API table (sqlite_args.c) and registers each file's functions.
  */
-#include <string.h>
-
 #include "sqlite_uriscan.h"
-#include "sql_common.h"
-
-SQLITE_EXTENSION_INIT1
-
-const char *usq_bytes(sqlite3_value *v, size_t *len)
-{
-	const char *p;
-
-	if (sqlite3_value_type(v) == SQLITE_BLOB)
-		p = sqlite3_value_blob(v);
-	else
-		p = (const char *)sqlite3_value_text(v);
-	*len = (size_t)sqlite3_value_bytes(v);
-	if (p == NULL) {
-		*len = 0;
-		return "";
-	}
-	return p;
-}
-
-int usq_grammar(sqlite3_context *ctx, int argc, sqlite3_value **argv, int i,
-                enum uriscan_grammar def, enum uriscan_grammar *g)
-{
-	const char *name;
-	size_t len;
-
-	*g = def;
-	if (argc <= i)
-		return 1;
-	name = usq_bytes(argv[i], &len);
-	if (usql_grammar(name, len, g) != URISCAN_OK) {
-		sqlite3_result_error(ctx, "uriscan: unknown grammar (use rfc3986, "
-		                          "rfc3987, rfc2396 or rfc1738)", -1);
-		return 0;
-	}
-	return 1;
-}
-
-int usq_any_null(sqlite3_context *ctx, int argc, sqlite3_value **argv)
-{
-	for (int i = 0; i < argc; i++)
-		if (sqlite3_value_type(argv[i]) == SQLITE_NULL) {
-			sqlite3_result_null(ctx);
-			return 1;
-		}
-	return 0;
-}
-
-void usq_result_bytes(sqlite3_context *ctx, const char *s, size_t len)
-{
-	if (!usql_is_text(s, len))
-		sqlite3_result_blob64(ctx, s, len, SQLITE_TRANSIENT);
-	else
-		sqlite3_result_text64(ctx, s, len, SQLITE_TRANSIENT, SQLITE_UTF8);
-}
 
 /* the one symbol the module exports (uriscan_sqlite.sym) */
 #if defined(__GNUC__)

@@ -3,7 +3,8 @@
  * sqlite_uriscan.h: the SQLite extension's shared helpers: reading an
  * argument as bytes (text or blob, NUL bytes included), the optional
  * grammar argument, and results as text or, when the bytes are not UTF-8
- * text, as a blob.
+ * text, as a blob (sqlite_args.c); each file's registration, which
+ * the entry point (sqlite_uriscan.c) calls.
  */
 #ifndef URISCAN_SQLITE_URISCAN_H
 #define URISCAN_SQLITE_URISCAN_H

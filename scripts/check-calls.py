@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""check-calls.py: list, for each C file of src/, python/ and bench/, the
+functions (and tables) it uses from other files, and fail on a circle.
+
+Usage: check-calls.py BUILDDIR [--list]
+
+Reads BUILDDIR/compile_commands.json for the object file of each source,
+and the objects' symbol tables with `nm`: a global symbol a file uses
+(`nm -u`) and another file defines is an edge from the first file to the
+second. A circle is a set of files that reach each other through such
+edges (a strongly connected component of more than one file): two files
+that call each other, or three in a ring. A circle is broken by moving
+what both need into a lower file that both use, or by making them one
+file (ARCHITECTURE.md, "Layers").
+
+The files generated from ragel/*.rl are named by their generated name
+(ragel/rfc3986_rules_main_hot.c); tests/ is left out (a test calls
+what it tests and nothing calls it). Functions inlined from a header are
+not calls between files and are not seen.
+
+Prints the circles, if any, and exits 1 when there is one; with --list,
+also prints every file and what it uses from each other file.
+"""
+import json
+import os
+import subprocess
+import sys
+
+SCOPE = ("src/", "python/", "bench/", "ragel/")
+
+
+def source_name(entry, root):
+    path = os.path.normpath(os.path.join(entry["directory"], entry["file"]))
+    rel = os.path.relpath(path, root)
+    if rel.startswith(".."):
+        # a generated file in the build directory
+        rel = os.path.relpath(path, entry["directory"])
+    return rel
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    build = sys.argv[1]
+    listing = "--list" in sys.argv[2:]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(build, "compile_commands.json"),
+              encoding="utf-8") as f:
+        entries = json.load(f)
+    objects = {}  # source -> set of object paths
+    for e in entries:
+        src = source_name(e, root)
+        if not src.startswith(SCOPE):
+            continue
+        obj = os.path.join(e["directory"], e["output"])
+        if os.path.exists(obj):
+            objects.setdefault(src, set()).add(obj)
+    if not objects:
+        print(f"check-calls: no object of src/, python/ or bench/ in {build}"
+              " (build it first)", file=sys.stderr)
+        return 2
+    defined, used = {}, {}
+    for src, objs in objects.items():
+        for obj in objs:
+            out = subprocess.run(["nm", "-P", obj], capture_output=True,
+                                 text=True, check=True).stdout
+            for line in out.splitlines():
+                parts = line.split()
+                if len(parts) < 2:
+                    continue
+                name, kind = parts[0], parts[1]
+                if kind == "U":
+                    used.setdefault(src, set()).add(name)
+                elif kind in "TDBRVW" and kind.isupper():
+                    defined.setdefault(name, set()).add(src)
+    edges = {src: {} for src in objects}
+    for src, names in used.items():
+        for name in names:
+            for other in defined.get(name, ()):
+                if other != src:
+                    edges[src].setdefault(other, set()).add(name)
+    if listing:
+        for src in sorted(edges):
+            print(src)
+            for other in sorted(edges[src]):
+                print(f"  {other}: {', '.join(sorted(edges[src][other]))}")
+    circles = strongly_connected(edges)
+    for comp in circles:
+        print("circle: " + " <-> ".join(sorted(comp)))
+        for a in sorted(comp):
+            for b in sorted(edges[a]):
+                if b in comp:
+                    print(f"  {a} -> {b}: "
+                          f"{', '.join(sorted(edges[a][b]))}")
+    print(f"check-calls: {len(edges)} files, "
+          f"{sum(len(v) for v in edges.values())} edges, "
+          f"{len(circles)} circles")
+    return 1 if circles else 0
+
+
+def strongly_connected(edges):
+    """Tarjan's algorithm, iterative; the components of more than one."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = 0
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(edges[nxt]))))
+                    advanced = True
+                    break
+                if nxt in on:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = set()
+                while True:
+                    n = stack.pop()
+                    on.discard(n)
+                    comp.add(n)
+                    if n == node:
+                        break
+                if len(comp) > 1:
+                    out.append(comp)
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
