@@ -137,7 +137,6 @@ int upy_hosts_init(PyObject *module);
 /* py_host_fields.c: the six host fields (ip ... flags) of a record, as
  * `uriscan inspect` and --hosts read them (src/frontend/host_read.h). */
 #define UPY_HOST_FIELDS 6
-extern const char *const upy_host_field_names[UPY_HOST_FIELDS];
 /* The six of the record s[0, n) read with grammar g, put into d (bytes
  * for the texts): 0, or -1 with an exception. */
 int upy_host_fields_put(PyObject *d, enum uriscan_grammar g, const char *s, size_t n,
@@ -154,7 +153,9 @@ PyObject *upy_host_template(PyObject *tmpl, int log);
  * URI.host_info(). */
 void upy_uri_host_getset(PyGetSetDef *out);
 PyObject *upy_uri_host_info(PyObject *self, PyObject *unused);
-int upy_host_fields_init(void);
+/* The fields' interned keys, and uriscan.HOST_FIELDS in module: 0, or -1
+ * with an exception. */
+int upy_host_fields_init(PyObject *module);
 
 /* Functions of the other files, for the module's method table. */
 PyObject *upy_parse(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw);

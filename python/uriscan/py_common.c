@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+/* The module's exceptions, made by its init (py_module.c) and raised by
+ * upy_raise here and by every file. */
+PyObject *upy_Error, *upy_InvalidURI;
+
 int upy_input_get(PyObject *obj, struct upy_input *in, const char *what)
 {
 	PyObject *uri_input = upy_uri_input(obj);

@@ -16,7 +16,7 @@
 
 #include "host_read.h"
 
-const char *const upy_host_field_names[UPY_HOST_FIELDS] = {
+static const char *const upy_host_field_names[UPY_HOST_FIELDS] = {
     "ip", "ip_form", "ip_class", "browser_host", "site", "flags"};
 /* The records' keys (interned): the fields, and the log records'
  * target_ and referer_ ones. */
@@ -186,10 +186,20 @@ void upy_uri_host_getset(PyGetSetDef *out)
 		                       field_docs[i], (void *)(uintptr_t)i};
 }
 
-int upy_host_fields_init(void)
+int upy_host_fields_init(PyObject *module)
 {
 	char name[32];
+	PyObject *fields_t;
+	int bad;
 	if (upy_intern_all(upy_host_field_names, UPY_HOST_FIELDS, keys) < 0)
+		return -1;
+	fields_t = Py_BuildValue("(ssssss)", upy_host_field_names[0], upy_host_field_names[1],
+	                         upy_host_field_names[2], upy_host_field_names[3],
+	                         upy_host_field_names[4], upy_host_field_names[5]);
+	bad = fields_t == NULL ||
+	      PyModule_AddObjectRef(module, "HOST_FIELDS", fields_t) < 0;
+	Py_XDECREF(fields_t);
+	if (bad)
 		return -1;
 	for (int i = 0; i < 2 * UPY_HOST_FIELDS; i++) {
 		snprintf(name, sizeof name, "%s%s", i < UPY_HOST_FIELDS ? "target_" : "referer_",

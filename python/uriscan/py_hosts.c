@@ -348,7 +348,7 @@ static const char *note_name(unsigned i)
  * (the names of the host fields, URI.host_info()'s keys). */
 int upy_hosts_init(PyObject *module)
 {
-	PyObject *flags_t, *classes_t, *fields_t;
+	PyObject *flags_t, *classes_t;
 	int bad;
 	if (intern_names(form_names, N_FORMS, form_name, NULL) < 0 ||
 	    intern_names(class_names, URISCAN_IP_CLASS_COUNT, class_name, NULL) < 0 ||
@@ -361,17 +361,12 @@ int upy_hosts_init(PyObject *module)
 		return -1;
 	flags_t = names_tuple(flag_names, N_FLAGS);
 	classes_t = names_tuple(class_names, URISCAN_IP_CLASS_COUNT);
-	fields_t = Py_BuildValue("(ssssss)", upy_host_field_names[0], upy_host_field_names[1],
-	                         upy_host_field_names[2], upy_host_field_names[3],
-	                         upy_host_field_names[4], upy_host_field_names[5]);
-	bad = flags_t == NULL || classes_t == NULL || fields_t == NULL ||
+	bad = flags_t == NULL || classes_t == NULL ||
 	      PyModule_AddObjectRef(module, "CONFUSION_FLAGS", flags_t) < 0 ||
 	      PyModule_AddObjectRef(module, "IP_CLASSES", classes_t) < 0 ||
-	      PyModule_AddObjectRef(module, "HOST_FIELDS", fields_t) < 0 ||
 	      PyModule_AddObjectRef(module, "HostAddress",
 	                            (PyObject *)upy_HostAddressType) < 0;
 	Py_XDECREF(flags_t);
 	Py_XDECREF(classes_t);
-	Py_XDECREF(fields_t);
 	return bad ? -1 : 0;
 }

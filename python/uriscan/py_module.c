@@ -8,8 +8,6 @@
  */
 #include "_core.h"
 
-PyObject *upy_Error, *upy_InvalidURI;
-
 static PyObject *idna_available(PyObject *m, PyObject *unused)
 {
 	(void)m;
@@ -345,7 +343,7 @@ PyMODINIT_FUNC PyInit__core(void)
 	    "The input does not match the rule (status syntax, incomplete,\n"
 	    "bad_percent, bad_char, bad_utf8; idna for to_uri(idna=True)).",
 	    upy_Error, NULL);
-	if (upy_InvalidURI == NULL || upy_host_fields_init() < 0 ||
+	if (upy_InvalidURI == NULL || upy_host_fields_init(m) < 0 ||
 	    upy_uri_init() < 0 || upy_log_init() < 0 || upy_hosts_init(m) < 0 ||
 	    upy_extract_records_init() < 0 ||
 	    PyObject_SetAttrString(upy_Error, "component", Py_None) < 0 ||

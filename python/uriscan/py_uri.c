@@ -2,19 +2,15 @@
 /*
  * py_uri.c: the immutable uriscan.URI type. It holds the input object and the
  * C library's offsets; a component is sliced from the input on access (no
- * allocation per component at parse time).
+ * allocation per component at parse time). Its methods and properties;
+ * the object's data, its making and reading by the other files, are
+ * py_uri_obj.c's.
  */
 #include "_core.h"
+#include "py_uri_obj.h"
 
 #include <stdint.h>
 #include <string.h>
-
-typedef struct {
-	PyObject_HEAD
-	PyObject *input; /* str or bytes */
-	int ascii;       /* str input with only ASCII: offsets are indices */
-	struct uriscan_uri u;
-} UriObject;
 
 /* The names of enum uriscan_component, in its order. */
 static const char *const comp_names[URISCAN_COMPONENT_COUNT] = {
@@ -24,51 +20,15 @@ static const char *const comp_names[URISCAN_COMPONENT_COUNT] = {
     "group",    "article",   "database", "wtype",    "wpath",
     "fieldspecs", "address"};
 
-PyObject *upy_slice(PyObject *input, const char *s, int ascii,
-                    const struct uriscan_uri *u, unsigned c)
-{
-	const struct uriscan_span *p = &u->part[c];
-	if (!URISCAN_HAS(u, c))
-		Py_RETURN_NONE;
-	if (PyBytes_Check(input))
-		return PyBytes_FromStringAndSize(s + p->off, p->len);
-	if (ascii)
-		return PyUnicode_Substring(input, p->off, (Py_ssize_t)p->off + p->len);
-	return PyUnicode_DecodeUTF8(s + p->off, p->len, "strict");
-}
-
-PyObject *upy_uri_new(PyObject *input, int ascii, const struct uriscan_uri *u)
-{
-	UriObject *self = PyObject_New(UriObject, &upy_URIType);
-	if (self == NULL)
-		return NULL;
-	Py_INCREF(input);
-	self->input = input;
-	self->ascii = ascii;
-	self->u = *u;
-	return (PyObject *)self;
-}
-
 static void uri_dealloc(UriObject *self)
 {
 	Py_DECREF(self->input);
 	PyObject_Free(self);
 }
 
-static const char *uri_bytes(UriObject *self)
-{
-	if (PyBytes_Check(self->input))
-		return PyBytes_AS_STRING(self->input);
-	return PyUnicode_AsUTF8(self->input); /* cached by the str */
-}
-
 static PyObject *uri_component(UriObject *self, void *closure)
 {
-	unsigned c = (unsigned)(uintptr_t)closure;
-	const char *s = uri_bytes(self);
-	if (s == NULL)
-		return NULL;
-	return upy_slice(self->input, s, self->ascii, &self->u, c);
+	return upy_uri_component((PyObject *)self, (unsigned)(uintptr_t)closure);
 }
 
 /* URI.port: the port's digits as an int (any size, as RFC 3986 allows);
@@ -87,21 +47,6 @@ static PyObject *uri_port(UriObject *self, void *closure)
 		                        : Py_NewRef(Py_None);
 	Py_DECREF(t);
 	return r;
-}
-
-PyObject *upy_uri_input(PyObject *obj)
-{
-	return PyObject_TypeCheck(obj, &upy_URIType) ? ((UriObject *)obj)->input : NULL;
-}
-
-const struct uriscan_uri *upy_uri_parsed(PyObject *obj)
-{
-	return &((UriObject *)obj)->u;
-}
-
-PyObject *upy_uri_query(PyObject *obj)
-{
-	return uri_component((UriObject *)obj, (void *)(uintptr_t)URISCAN_QUERY);
 }
 
 static PyObject *name_or_none(const char *name)
@@ -157,7 +102,7 @@ static PyGetSetDef uri_getset[URISCAN_COMPONENT_COUNT + 8 + UPY_HOST_FIELDS];
 static PyObject *uri_components(UriObject *self, PyObject *unused)
 {
 	PyObject *d = PyDict_New();
-	const char *s = uri_bytes(self);
+	const char *s = upy_uri_bytes(self);
 	(void)unused;
 	if (d == NULL || s == NULL)
 		goto fail;
@@ -180,7 +125,7 @@ fail:
 static PyObject *uri_span(UriObject *self, PyObject *name)
 {
 	const char *want = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-	const char *s = uri_bytes(self);
+	const char *s = upy_uri_bytes(self);
 	const struct uriscan_span *p;
 	size_t a, b;
 	unsigned c;
@@ -406,5 +351,6 @@ int upy_uri_init(void)
 	uri_getset[i++] = (PyGetSetDef){"input", (getter)uri_input, NULL,
 	    "the parsed input (str or bytes)", NULL};
 	upy_uri_host_getset(&uri_getset[i]);
+	upy_uri_type = &upy_URIType;
 	return PyType_Ready(&upy_URIType);
 }
