@@ -38,7 +38,7 @@
 /* a row whose spread exceeds this (percent) is marked "noisy" */
 #define NOISY_PCT 10.0
 
-/* Options (bench.c). */
+/* Options (bench_options.c; set from the command line by bench.c). */
 struct bench_opts {
 	int reps;
 	double min_time;
