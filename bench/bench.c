@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * bench.c: the benchmark harness's options and main(); the work is done by
- * the other bench_*.c files (bench_harness.h). One run answers "how fast is
- * uriscan on this data, next to the other parsers, on this machine, now".
+ * bench.c: the benchmark harness's command line and main(); the settings
+ * it fills live in bench_options.c, the work is done by the other bench_*.c
+ * files (bench_harness.h). One run answers "how fast is uriscan on this
+ * data, next to the other parsers, on this machine, now".
  *
  *   bench [OPTIONS] PATH...
  *
@@ -34,10 +35,6 @@
 #include <string.h>
 
 #include "bench_harness.h"
-
-struct bench_opts opt = {.reps = 7, .min_time = 0.1, .warmup = 0.05,
-                         .cpu = -1, .examples = 5};
-FILE *hout;
 
 static void usage(FILE *f)
 {

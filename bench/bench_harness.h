@@ -38,7 +38,7 @@
 /* a row whose spread exceeds this (percent) is marked "noisy" */
 #define NOISY_PCT 10.0
 
-/* Options (bench.c). */
+/* Options (bench_options.c; set from the command line by bench.c). */
 struct bench_opts {
 	int reps;
 	double min_time;
@@ -82,7 +82,8 @@ int selected(const struct bench_parser *p); /* --only */
 int applies(const struct bench_parser *p, const struct bench_set *s);
 const char *task_name(enum bench_task t);
 
-/* A parser timed on a dataset: a row of the report (bench_run.c). */
+/* A parser timed on a dataset: a row of the report (bench_rows.c; filled
+ * by the timing loop, bench_run.c). */
 struct row {
 	const struct bench_parser *p;
 	const struct bench_set *set;
@@ -109,10 +110,15 @@ struct row {
 extern struct row *rows;
 extern size_t nrows;
 extern volatile uint64_t bench_sink; /* defeats dead-code elimination */
-/* Warm-up, checks, timed repetitions and the table of one dataset. */
-void bench_set_run(const struct bench_set *s);
+/* A new row of p on s at the end of rows[], nothing measured yet. */
+struct row *row_add(const struct bench_parser *p, const struct bench_set *s);
+/* The median of v[0..n), NAN if n is 0. */
+double median(const double *v, size_t n);
 /* Median over repetitions of ref.ns[r] / r.ns[r] (paired). */
 double paired_ratio(const struct row *ref, const struct row *r);
+/* Warm-up, checks, timed repetitions and the table of one dataset
+ * (bench_run.c). */
+void bench_set_run(const struct bench_set *s);
 
 /* Verdict checks and extraction count checks (bench_checks.c). */
 struct check {

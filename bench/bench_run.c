@@ -1,55 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench_run.c: the timing loop: per dataset, warm-up, checks, timed
- * repetitions round-robin over the parsers, medians and paired ratios.
- * Prints through the report functions; formats nothing itself.
+ * repetitions round-robin over the parsers, then each row's median and
+ * its paired ratios (computed by bench_rows.c). Prints through the report
+ * functions; formats nothing itself.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "bench_harness.h"
-
-struct row *rows;
-size_t nrows;
-volatile uint64_t bench_sink; /* defeats dead-code elimination */
 
 static double now_s(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double median(const double *v, size_t n)
-{
-	if (n == 0)
-		return NAN;
-	double *t = xmalloc(n * sizeof *t);
-	memcpy(t, v, n * sizeof *t);
-	qsort(t, n, sizeof *t, cmp_double);
-	double m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-	free(t);
-	return m;
-}
-
-/* Median over repetitions of ref.ns[r] / row.ns[r]: paired, so drift
- * between repetitions cancels. */
-double paired_ratio(const struct row *ref, const struct row *r)
-{
-	double v[256];
-	size_t n = 0;
-	for (int k = 0; k < opt.reps && k < 256; k++)
-		if (r->ns[k] > 0)
-			v[n++] = ref->ns[k] / r->ns[k];
-	return median(v, n);
 }
 
 static uint64_t time_passes(const struct row *r, uint64_t passes,
@@ -81,15 +47,7 @@ void bench_set_run(const struct bench_set *s)
 		const struct bench_parser *p = all[i];
 		if (!selected(p) || !applies(p, s))
 			continue;
-		rows = xrealloc(rows, (nrows + 1) * sizeof *rows);
-		struct row *r = &rows[nrows++];
-		memset(r, 0, sizeof *r);
-		r->p = p;
-		r->set = s;
-		r->ns = xmalloc((size_t)opt.reps * sizeof *r->ns);
-		r->ratio_ref = r->ratio_limit = r->ir_url = r->mis_url = NAN;
-		r->vs_hs = r->vs_pcre = r->of_memmem = r->of_memchr = NAN;
-		r->ratio_boost = r->ratio_ada = NAN;
+		row_add(p, s);
 	}
 	if (s->is_log) {
 		fprintf(hout, "(log text: the URL parsers do not apply; "

@@ -28,7 +28,8 @@
  *                                      (as a reader would), components
  *   uriscan:<grammar>:extract-scalar   as extract, URISCAN_EXTRACT_SCALAR (the
  *                                      portable memchr search, no AVX2)
- * All four must find the same count (bench.c checks it before timing).
+ * All four must find the same count (bench_checks.c checks it before
+ * timing).
  */
 #include <stdio.h>
 #include <stdlib.h>
