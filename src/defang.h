@@ -55,7 +55,8 @@ struct uriscan__refang {
 	int more;       /* the last run stopped at a form it could not decide */
 	int brk;        /* the last run stopped before a run without forms, */
 	size_t brk_to;  /* which ends there (an index of the run's bytes) */
-	int simd;       /* AVX2 may be used (uriscan__find_simd_wanted) */
+	int simd;       /* 1: AVX2 may be used (uriscan__find_simd_wanted),
+	                 * 2: AVX-512 too */
 	/* the replacements, oldest first, in a ring of rcap (a power of two,
 	 * at least the refanged bytes a match may still be reported in: one
 	 * at least each); one
@@ -220,8 +221,9 @@ struct uriscan__dscan {
 };
 
 /* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
- * the bytes before i are the text's too), or lim; simd: AVX2 allowed
- * (uriscan__find_simd_wanted); c (may be NULL): the block read last, kept
+ * the bytes before i are the text's too), or lim; simd: 1 AVX2 allowed
+ * (uriscan__find_simd_wanted), 2 AVX-512 too (the CPU has it: the caller
+ * asks uriscan__simd_level_wanted); c (may be NULL): the block read last, kept
  * for the next call on the same bytes. defang_find.c. */
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
                             size_t n, int simd, struct uriscan__dscan *c);

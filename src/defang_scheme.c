@@ -37,6 +37,8 @@ static const struct word *word_before(struct uriscan__refang *f)
 		return NULL;
 	for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
 		size_t l = words[k].len;
+		if (words[k].in[l - 1] != last) /* (those left keep their order) */
+			continue;
 		if (f->olen < l || !ci_is(f->out + f->olen - l, words[k].in, l) ||
 		    !boundary_before(f, f->olen - l))
 			continue;
@@ -123,6 +125,27 @@ static int slashes_after(const unsigned char *s, size_t n, size_t l, int eof)
 	return c >= 0 && colons[c].out[1] == '/';
 }
 
+/* Is there an x (either case) among the last five bytes of out? With
+ * eight bytes or more there, one load and a test for a zero byte. */
+static inline int x_before(const struct uriscan__refang *f)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (f->olen >= 8) {
+		uint64_t v;
+		memcpy(&v, f->out + f->olen - 8, 8);
+		/* LE: the last five bytes are the high ones; 'x' gives 0 */
+		v = ((v | 0x2020202020202020u) ^ 0x7878787878787878u) |
+		    0x0000000000ffffffu;
+		return ((v - 0x0101010101010101u) & ~v & 0x8080808080808080u) != 0;
+	}
+#endif
+	int x = 0;
+	size_t k = f->olen < 5 ? f->olen : 5;
+	for (size_t j = f->olen - k; j < f->olen; j++)
+		x |= (f->out[j] | 0x20) == 'x';
+	return x;
+}
+
 /* A colon form at s[0, n) after out's scheme word (or none): the bytes
  * read, 0 none, -1 not decided. */
 int uriscan__defang_colon(struct uriscan__refang *f, const unsigned char *s,
@@ -131,10 +154,7 @@ int uriscan__defang_colon(struct uriscan__refang *f, const unsigned char *s,
 	if (n >= 3 && s[0] == ':' && s[1] == '/' && s[2] == '/') {
 		/* "://" itself, the usual case: only a defanged word (each
 		 * has an x) changes anything before it */
-		size_t k = f->olen < 5 ? f->olen : 5, x = 0;
-		for (size_t j = f->olen - k; j < f->olen; j++)
-			x |= (f->out[j] | 0x20) == 'x';
-		if (!x) {
+		if (!x_before(f)) {
 			memcpy(f->out + f->olen, "://", 3);
 			f->olen += 3;
 			f->wnext += 3;

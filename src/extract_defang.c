@@ -27,6 +27,7 @@
 #include "defang_map.h"
 #include "extract_defang.h"
 #include "extract_find.h" /* uriscan__find_simd_wanted */
+#include "gen.h"          /* uriscan__simd_level_wanted */
 
 enum { D_IDLE, D_CHUNK, D_FINAL, D_DONE };
 
@@ -148,6 +149,8 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	}
 	d->f.rcap = cap;
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
+	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
+		d->f.simd = 2; /* the form search's AVX-512 blocks (defang_find.c) */
 	st = uriscan_extractor_new(g, &o, &d->in);
 	if (st != URISCAN_OK) {
 		free(d->f.ring);

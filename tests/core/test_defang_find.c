@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_defang_find.c: where the refanger looks for a defanged form
- * (src/defang_find.c, uriscan__defang_skip), with AVX2 where the CPU has
- * it and without: every pair of bytes (65,536) at offsets inside, across
+ * (src/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512 where
+ * the CPU has them and without: every pair of bytes (65,536) at offsets inside, across
  * and at the ends of the 32-byte blocks, and a first byte at the very end,
  * against the pairs docs/extraction.md's forms can start with (written
  * out here again): each of them is found, and nothing before it; a pair
@@ -19,6 +19,7 @@
 
 #include "defang.h"
 #include "extract_find.h" /* uriscan__find_simd_wanted */
+#include "gen.h"          /* uriscan__simd_level_wanted */
 #include "tap.h"
 
 static int low_in(int c, const char *set)
@@ -168,23 +169,29 @@ static int walks(int simd)
 int main(void)
 {
 	int simd_levels = uriscan__find_simd_wanted(0) ? 2 : 1;
+	static const char *const name[] = {"without AVX2", "AVX2", "AVX-512"};
 
+	/* AVX-512 (simd 2) where the extractor would use it */
+	if (simd_levels == 2 && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
+		simd_levels = 3;
 	for (int simd = 0; simd < simd_levels; simd++) {
 		unsigned extra, extra_x, extra_x1;
 		int ok = pairs(simd, 0, &extra) & pairs(simd, 1, &extra_x) &
 		         pairs(simd, 2, &extra_x1);
 		tap_ok(ok, "%s: every pair that begins a form is found at each "
 		       "offset, nothing before it; the last byte",
-		       simd ? "AVX2" : "without AVX2");
+		       name[simd]);
 		/* the nibble tables' 37 pairs more (defang_find.c) */
 		tap_ok(extra <= 40 && extra_x <= 40 && extra_x1 <= 40,
 		       "%s: %u pairs that begin no form are looked at (%u after "
-		       "an x)", simd ? "AVX2" : "without AVX2", extra, extra_x);
+		       "an x)", name[simd], extra, extra_x);
 		tap_ok(walks(simd), "%s: random texts walked with the kept block "
 		       "and without: never past the next form start",
-		       simd ? "AVX2" : "without AVX2");
+		       name[simd]);
 	}
 	if (simd_levels == 1)
 		tap_skip("AVX2: not in this CPU or build");
+	if (simd_levels < 3)
+		tap_skip("AVX-512: not in this CPU or build, or URISCAN_NO_AVX512");
 	return tap_done();
 }
