@@ -69,13 +69,6 @@ static inline size_t uriscan__nx(const unsigned char *s, size_t i, size_t e)
 int uriscan__wread(const unsigned char *s, size_t len,
                    struct uriscan__wread *w);
 
-/* d[0, *dn) (cap bytes) through UTS #46 (idna_icu.c), in place, with the
- * thread's last answer remembered (browser_host.c; the browser's host,
- * the flags and the address read the same host one after the other):
- * URISCAN_OK, URISCAN_E_IDNA, URISCAN_E_TOO_LONG or
- * URISCAN_E_IDNA_UNAVAILABLE. */
-int uriscan__uts46_cached(unsigned char *d, size_t *dn, size_t cap);
-
 /* The WHATWG opaque-host parser (schemes that are not special) on s[b,
  * e), tabs and newlines skipped (browser_opaque.c): "[IPv6]" as whost
  * gives it, or the bytes with C0 controls, DEL and non-ASCII

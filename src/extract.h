@@ -11,11 +11,6 @@
 
 #define SCHEME_MAX ((size_t)URISCAN_EXTRACT_SCHEME_MAX)
 
-/* The bytes of a scheme, as the walk back reads them (extract_scan.c) and
- * extract_entry.c closes over them: C_SCHEME for ALPHA / DIGIT / "+" / "-"
- * / ".", C_ALPHA too for ALPHA (a scheme's first byte). */
-enum { C_SCHEME = 1, C_ALPHA = 2 };
-extern const unsigned char uriscan__scheme_class[256];
 
 /* ------------------------------------------------------------------ */
 /* Configuration shared by the extractor and uriscan_extract()         */

@@ -15,19 +15,6 @@
 /* ------------------------------------------------------------------ */
 /* Byte classes                                                        */
 
-/* C_SCHEME, C_ALPHA (extract.h) */
-#define CL_S C_SCHEME
-#define CL_A (C_SCHEME | C_ALPHA)
-#define CL_S10 CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S, CL_S
-#define CL_A26                                                                 \
-	CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,    \
-	    CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A, CL_A,      \
-	    CL_A, CL_A, CL_A
-const unsigned char uriscan__scheme_class[256] = {
-	['+'] = CL_S, ['-'] = CL_S, ['.'] = CL_S,
-	['0'] = CL_S10, ['A'] = CL_A26, ['a'] = CL_A26,
-};
-
 /* extract.h: bit 0 cuts under an ASCII grammar, bit 1 under RFC 3987 */
 #define CUT_B 3 /* a letter or a digit: under every grammar */
 #define CUT_B8 CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B, CUT_B

@@ -13,6 +13,7 @@
 
 #include "browser.h"
 #include "host_addr.h"
+#include "idna_icu.h"
 #include "pct.h"
 #include "uriscan.h"
 

@@ -35,6 +35,12 @@ int uriscan__uts46_to_ascii(const unsigned char *in, size_t n, char *out,
  * inside ICU (freed). */
 uint32_t uriscan__spoof_flags(const char *host, size_t n);
 
+/* d[0, *dn) (cap bytes) through UTS #46, in place, with the thread's last
+ * answer remembered (idna_cache.c; the browser's host, the flags and the
+ * address read the same host one after the other): URISCAN_OK,
+ * URISCAN_E_IDNA, URISCAN_E_TOO_LONG or URISCAN_E_IDNA_UNAVAILABLE. */
+int uriscan__uts46_cached(unsigned char *d, size_t *dn, size_t cap);
+
 /* 1 when ICU is built in and its contexts opened. */
 int uriscan__icu_available(void);
 

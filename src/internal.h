@@ -226,4 +226,11 @@ int uriscan__run(const struct uriscan__gen *gen, enum uriscan_grammar g,
                  unsigned rule, const char *s, size_t len, unsigned flags,
                  struct uriscan_uri *out, size_t *error_offset);
 
+/* The bytes of a scheme (scheme_class.c), as the extractor's walk back
+ * reads them and its machines' entry closes over them: C_SCHEME for ALPHA
+ * / DIGIT / "+" / "-" / ".", C_ALPHA too for ALPHA (a scheme's first
+ * byte). */
+enum { C_SCHEME = 1, C_ALPHA = 2 };
+extern const unsigned char uriscan__scheme_class[256];
+
 #endif
