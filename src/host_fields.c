@@ -26,6 +26,17 @@
 #include "psl_table.h"
 #endif
 
+/* *a = no address (in stores of sixteen bytes: gcc writes a memset or a
+ * copy of its 52 bytes as a rep stos or rep movs, whose start costs more). */
+static inline void zero_addr(struct uriscan_host_addr *a)
+{
+	unsigned char *p = (unsigned char *)a;
+
+	/* two memsets of sizes gcc writes as vector stores */
+	memset(p, 0, 32);
+	memset(p + 32, 0, sizeof *a - 32);
+}
+
 /* uriscan_site(name, n, 0, out->site, ...) into out (n <= 2048). */
 static void site_of(const char *name, size_t n, struct uriscan_host_fields *o)
 {
@@ -116,10 +127,10 @@ static int addr_of(const char *h, size_t n, struct uriscan_host_addr *a,
 	struct uriscan_error e;
 	int st;
 
-	memset(a, 0, sizeof *a);
+	zero_addr(a);
 	st = uriscan__host_read((const unsigned char *)h, n, 0, a, &e);
 	if (st != URISCAN_OK)
-		memset(a, 0, sizeof *a);
+		zero_addr(a);
 	*off = st == URISCAN_OK ? 0 : e.offset;
 	return st;
 }
@@ -139,8 +150,8 @@ static void fields_general(const char *s, size_t len,
 		host_len = u->part[URISCAN_HOST].len;
 	}
 	browser_of((const unsigned char *)s, len, o);
-	memset(&o->addr, 0, sizeof o->addr);
-	memset(ga, 0, sizeof *ga);
+	zero_addr(&o->addr);
+	zero_addr(ga);
 	o->grammar_addr_status = URISCAN_OK;
 	o->grammar_addr_offset = 0;
 	if (host)
@@ -184,6 +195,37 @@ static void fields_general(const char *s, size_t len,
 		site_of(name, name_len, o);
 }
 
+/* A relative reference that an RFC 3986 or RFC 2396 parse u found valid
+ * and that does not start with "//": no host for the grammar, none for
+ * the browser (no scheme: the browser's reading finds none where the
+ * grammar finds none, as no ':' comes before the first '/'; no byte
+ * the browser removes or trims: the parse has no control, space or '\';
+ * not "//": not scheme-relative), so uriscan_browser_host gives
+ * URISCAN_E_UNSUPPORTED. The log's request targets ("/a/b?c"). */
+static int no_browser_host(const char *s, size_t len,
+                           const struct uriscan_uri *u)
+{
+	return (u->grammar == URISCAN_RFC3986 || u->grammar == URISCAN_RFC2396) &&
+	       !URISCAN_HAS(u, URISCAN_SCHEME) && !URISCAN_HAS(u, URISCAN_HOST) &&
+	       !(len >= 2 && s[0] == '/' && s[1] == '/');
+}
+
+/* The fields of such a URL: no host, no address, no site. */
+static void fields_none(struct uriscan_host_fields *o)
+{
+	o->browser_status = URISCAN_E_UNSUPPORTED;
+	o->browser_len = 0;
+	o->browser_offset = 0;
+	o->grammar_addr_status = URISCAN_OK;
+	o->grammar_addr_offset = 0;
+	zero_addr(&o->grammar_addr);
+	zero_addr(&o->addr);
+	o->ip[0] = '\0';
+	o->ip_len = 0;
+	o->site_status = URISCAN_OK;
+	o->site_len = 0;
+}
+
 /* The common URL: an http(s) URL whose parse u has a plain host at the
  * authority's start, its flags decided by the quick window (which reads
  * the host as plain: labels of letters, digits and '-', none empty, no
@@ -205,8 +247,8 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	o->browser_offset = 0;
 	o->grammar_addr_status = URISCAN_OK;
 	o->grammar_addr_offset = 0;
-	memset(&o->grammar_addr, 0, sizeof o->grammar_addr);
-	memset(&o->addr, 0, sizeof o->addr);
+	zero_addr(&o->grammar_addr);
+	zero_addr(&o->addr);
 	o->ip[0] = '\0';
 	o->ip_len = 0;
 	o->site_status = URISCAN_OK;
@@ -254,7 +296,10 @@ int uriscan_host_fields(const char *s, size_t len, const struct uriscan_uri *u,
 	if (u != NULL && !(of & URISCAN_HOST_FIELDS_NO_FLAGS) && len >= 16 &&
 	    (s[0] | 0x20) == 'h' && fields_quick(s, len, u, of, out, &d))
 		return URISCAN_OK;
-	fields_general(s, len, u, of, out);
+	if (u != NULL && no_browser_host(s, len, u))
+		fields_none(out);
+	else
+		fields_general(s, len, u, of, out);
 	if (!(of & URISCAN_HOST_FIELDS_NO_FLAGS))
 		out->flags = flags_rest(s, len, u, d);
 	return URISCAN_OK;
