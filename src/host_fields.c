@@ -8,8 +8,10 @@
  * window decides, confusion_window.c) has its browser's host (the host in
  * lower case), its addresses (a name: none) and its flags from that one
  * reading, and its site looked up on the browser's host without the
- * public call's checks; any other URL has each field read as its call
- * reads it (the internal entries, the arguments checked once here).
+ * public call's checks; a relative reference without "//" has no host
+ * for either reader (no browser reading); any other URL has each field
+ * read as its call reads it (the internal entries, the arguments checked
+ * once here).
  * No allocation but ICU's (freed); reads only s[0, len).
  */
 #include <stdint.h>
