@@ -5,20 +5,27 @@
  * of every match; library calls only, no timing, no report.
  *
  * On URL lists, RFC 3986, beside uriscan:rfc3986:parse:
- *   uriscan:rfc3986:inspect         uriscan_parse, uriscan_browser_host,
+ *   uriscan:rfc3986:inspect         uriscan_parse, then uriscan_host_fields
+ *                                   (every host field in one call, the
+ *                                   authority read once): the library
+ *                                   work of `inspect` (src/frontend/
+ *                                   host_read.c without its memo of
+ *                                   sites), results summed into the sink
+ *   uriscan:rfc3986:inspect-calls   the same fields by the separate calls:
+ *                                   uriscan_parse, uriscan_browser_host,
  *                                   uriscan_host_address of the grammar's
  *                                   host and of the browser's (once when
  *                                   they are the same bytes),
  *                                   uriscan_ip_text for an address,
  *                                   uriscan_site of the name and
- *                                   uriscan_confusion_parsed: the library
- *                                   work of `inspect` (src/cli/host_info.c
- *                                   without its memo of sites), results
- *                                   summed into the sink
+ *                                   uriscan_confusion_parsed (what
+ *                                   `inspect` did before
+ *                                   uriscan_host_fields)
  *   uriscan:rfc3986:site            uriscan_parse, then uriscan_site of
  *                                   the grammar's host (less the parse
  *                                   row: uriscan_site on a parsed host)
- *   uriscan:rfc3986:inspect-nosite  the same without uriscan_site
+ *   uriscan:rfc3986:inspect-nosite  inspect without the site
+ *                                   (URISCAN_HOST_FIELDS_NO_SITE)
  * On log text, beside uriscan:rfc3986:extract:
  *   uriscan:rfc3986:extract-flags   uriscan_extract, components, and the
  *                                   confusion flags of every match,
@@ -48,7 +55,7 @@ static uint64_t addr_sum(const struct uriscan_host_addr *a)
 	       a->addr[3];
 }
 
-static int one_inspect(void *ctx, const char *s, size_t len, uint64_t *sink)
+static int one_calls(void *ctx, const char *s, size_t len, uint64_t *sink)
 {
 	const struct inspect_ctx *c = ctx;
 	struct uriscan_uri u;
@@ -104,6 +111,30 @@ static int one_inspect(void *ctx, const char *s, size_t len, uint64_t *sink)
 	return st == URISCAN_OK;
 }
 
+BENCH_BATCH(batch_calls, one_calls)
+
+/* the same fields by uriscan_host_fields */
+static int one_inspect(void *ctx, const char *s, size_t len, uint64_t *sink)
+{
+	const struct inspect_ctx *c = ctx;
+	struct uriscan_uri u;
+	struct uriscan_host_fields h;
+	struct uriscan_host_fields_options o = {
+	    sizeof o, c->site ? 0 : URISCAN_HOST_FIELDS_NO_SITE};
+	uint64_t sum = 0;
+	int st = uriscan_parse(URISCAN_RFC3986, s, len, 0, &u);
+
+	h.size = sizeof h;
+	uriscan_host_fields(s, len, st == URISCAN_OK ? &u : NULL, &o, &h, NULL);
+	if (h.grammar_addr_status == URISCAN_OK &&
+	    h.grammar_addr.family != URISCAN_IP_NONE)
+		sum += addr_sum(&h.grammar_addr);
+	if (h.addr.family != URISCAN_IP_NONE)
+		sum += addr_sum(&h.addr) + h.ip_len;
+	*sink += sum + h.site_len + h.browser_len + h.flags + u.present;
+	return st == URISCAN_OK;
+}
+
 BENCH_BATCH(batch_inspect, one_inspect)
 
 /* parse, then uriscan_site of the grammar's host: the row less the parse
@@ -156,12 +187,22 @@ static const struct bench_parser rows[] = {
 		.id = "uriscan:rfc3986:inspect",
 		.task = BENCH_PARSE,
 		.grammar = "rfc3986",
-		.what = "parse, browser_host, host_address x2, ip_text, site, "
-		        "confusion_parsed: the library work of inspect",
+		.what = "parse, host_fields: the library work of inspect",
 		.on = BENCH_ON_URLS,
 		.init = init_site,
 		.one = one_inspect,
 		.batch = batch_inspect,
+	},
+	{
+		.id = "uriscan:rfc3986:inspect-calls",
+		.task = BENCH_PARSE,
+		.grammar = "rfc3986",
+		.what = "parse, browser_host, host_address x2, ip_text, site, "
+		        "confusion_parsed: inspect's fields by the separate calls",
+		.on = BENCH_ON_URLS,
+		.init = init_site,
+		.one = one_calls,
+		.batch = batch_calls,
 	},
 	{
 		.id = "uriscan:rfc3986:site",
@@ -176,7 +217,7 @@ static const struct bench_parser rows[] = {
 		.id = "uriscan:rfc3986:inspect-nosite",
 		.task = BENCH_PARSE,
 		.grammar = "rfc3986",
-		.what = "inspect without uriscan_site",
+		.what = "inspect without the site (host_fields, NO_SITE)",
 		.on = BENCH_ON_URLS,
 		.init = init_nosite,
 		.one = one_inspect,

@@ -1844,6 +1844,91 @@ URISCAN_API int uriscan_psl_available(void);
  * time)"; without either "none". Static, never NULL. */
 URISCAN_API const char *uriscan_psl_version(void);
 
+/*
+ * Every host field of a URL in one call: what uriscan_browser_host,
+ * uriscan_host_address (of the grammar's host and of the browser's),
+ * uriscan_ip_text, uriscan_site and uriscan_confusion_parsed give, the
+ * URL's authority and host read once for all of them (a plain http(s)
+ * host, the most common, is classified once: its browser's host, its
+ * address and its flags come from the one reading). Each field is what
+ * its separate call gives, byte for byte (docs/hosts.md, "Every host field
+ * at once"; tests/core/test_host_fields.c compares them on every URL of
+ * data/urls and their mutations).
+ */
+#define URISCAN_HOST_FIELDS_NO_SITE 1u  /* site not computed (status OK,
+                                           length 0): a caller that keeps
+                                           its own memo of sites */
+#define URISCAN_HOST_FIELDS_NO_FLAGS 2u /* flags not computed (0): a caller
+                                           that has them (an extraction
+                                           match's, URISCAN_EXTRACT_CONFUSION) */
+
+struct uriscan_host_fields_options {
+	size_t size;    /* sizeof(struct uriscan_host_fields_options) */
+	unsigned flags; /* URISCAN_HOST_FIELDS_* bits; 0: every field */
+};
+
+#define URISCAN_BROWSER_HOST_MAX 2048 /* the longest host the browser's
+                                         reading gives (else E_TOO_LONG) */
+
+struct uriscan_host_fields {
+	size_t size; /* sizeof(struct uriscan_host_fields), set by the caller */
+	/* uriscan_browser_host(s, len, 0, ...): its status, the host
+	 * (browser_len bytes, not NUL-terminated; 0 unless OK) and, on a
+	 * syntax or IDNA failure, the error's offset (else 0) */
+	int browser_status;
+	size_t browser_len;
+	size_t browser_offset;
+	char browser[URISCAN_BROWSER_HOST_MAX];
+	/* uriscan_host_address of the grammar's host (u's host span): its
+	 * status (URISCAN_OK when u is NULL or has no host), the error's
+	 * offset, and the result (all zero unless the status is OK) */
+	int grammar_addr_status;
+	size_t grammar_addr_offset;
+	struct uriscan_host_addr grammar_addr;
+	/* The address the URL reaches: the browser's host's when the browser
+	 * reads the URL (uriscan_host_address of it; all zero when it fails),
+	 * else the grammar's host's; family URISCAN_IP_NONE when neither is
+	 * an address. When the grammar's host is the same address its form,
+	 * parts and notes are the grammar host's (how the URL writes it: the
+	 * browser's host is canonical). ip: uriscan_ip_text of it,
+	 * NUL-terminated, ip_len its length ("" and 0 for a name). */
+	struct uriscan_host_addr addr;
+	char ip[URISCAN_IP_TEXT_MAX];
+	size_t ip_len;
+	/* uriscan_site of the name the URL reaches (the browser's host when
+	 * it reads the URL and is no address, else the grammar's host when
+	 * it is no address; none: status OK, length 0): its status and the
+	 * site (site_len bytes, not NUL-terminated) */
+	int site_status;
+	size_t site_len;
+	char site[256];
+	/* uriscan_confusion_parsed(s, len, u, 0, ...) */
+	uint32_t flags;
+};
+
+/*
+ * Fill *out (every field, out->size set by the caller) for the URL
+ * s[0, len) and its parse u: the result of uriscan_parse(u->grammar, s,
+ * len, 0, u) when that returned URISCAN_OK (or an extraction match's uri,
+ * s its bytes), NULL when s is not valid for the grammar (as
+ * uriscan_confusion_parsed). Only u's grammar and host span are read; the
+ * span must lie inside s[0, len). opt may be NULL (every field).
+ * Returns URISCAN_OK (each field's own status is in *out),
+ * URISCAN_E_TOO_LONG (len above 2^32 - 1), URISCAN_E_INVALID_ARG (out
+ * NULL, out->size or opt->size below this version's struct, unknown
+ * option flags, s NULL with len > 0, a host span outside s[0, len)),
+ * URISCAN_E_GRAMMAR_UNKNOWN / URISCAN_E_GRAMMAR_UNAVAILABLE (u->grammar);
+ * err->offset is 0 for all of them, and *out is not written then.
+ * Reads only s[0, len); no
+ * allocation but inside ICU for a non-ASCII host (freed); thread-safe.
+ * Every field is *out's own (no pointer into s or the library).
+ */
+URISCAN_API int uriscan_host_fields(const char *s, size_t len,
+                                    const struct uriscan_uri *u,
+                                    const struct uriscan_host_fields_options *opt,
+                                    struct uriscan_host_fields *out,
+                                    struct uriscan_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,10 +43,18 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
                         const struct uriscan_uri *parsed,
                         const uint32_t *flags)
 {
-	const char *host = NULL, *name = NULL;
-	size_t host_len = 0, name_len = 0;
-	struct uriscan_host_addr ga;
-	int gst = URISCAN_E_INVALID_ARG;
+	/* every field but the site (the memo's) in one call, the flags too
+	 * unless the caller has them or parsed by another rule than the one
+	 * uriscan_confusion_parsed reads */
+	struct uriscan_host_fields_options o = {
+	    sizeof o, URISCAN_HOST_FIELDS_NO_SITE |
+	                  (flags != NULL || parsed != NULL
+	                       ? URISCAN_HOST_FIELDS_NO_FLAGS
+	                       : 0u)};
+	struct uriscan_host_fields f;
+	const char *name = NULL;
+	size_t name_len = 0;
+	int st;
 
 	if (parsed) {
 		h->status = URISCAN_OK;
@@ -54,60 +62,34 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 	} else {
 		h->status = uriscan_parse(g, rec, len, 0, &h->u);
 	}
-	if (h->status == URISCAN_OK && URISCAN_HAS(&h->u, URISCAN_HOST)) {
-		host = rec + h->u.part[URISCAN_HOST].off;
-		host_len = h->u.part[URISCAN_HOST].len;
+	f.size = sizeof f;
+	st = uriscan_host_fields(rec, len, h->status == URISCAN_OK ? &h->u : NULL,
+	                         &o, &f, NULL);
+	if (st != URISCAN_OK) {
+		/* a record over 4 GiB: no field read */
+		memset(&f, 0, sizeof f);
+		f.browser_status = f.grammar_addr_status = st;
 	}
-	h->browser_status = uriscan_browser_host(rec, len, 0, h->browser,
-	                                         sizeof h->browser,
-	                                         &h->browser_len, NULL);
-	if (h->browser_status != URISCAN_OK)
-		h->browser_len = 0;
-	memset(&h->addr, 0, sizeof h->addr);
-	h->ip[0] = '\0';
-	h->grammar_class = URISCAN_IP_CLASS_NONE;
-	if (host)
-		gst = uriscan_host_address(host, host_len, 0, &ga, NULL);
-	if (gst == URISCAN_OK && ga.family != URISCAN_IP_NONE)
-		h->grammar_class = ga.ip_class;
-	h->grammar_addr_status = host ? gst : URISCAN_OK;
-	if (h->browser_status == URISCAN_OK && h->browser_len > 0) {
-		/* the same bytes as the grammar's host (most often): the same
-		 * reading, not made twice */
-		if (host && host_len == h->browser_len &&
-		    memcmp(host, h->browser, host_len) == 0) {
-			if (gst == URISCAN_OK)
-				h->addr = ga;
-		} else if (uriscan_host_address(h->browser, h->browser_len, 0,
-		                                &h->addr, NULL) != URISCAN_OK) {
-			memset(&h->addr, 0, sizeof h->addr);
-		}
-		if (h->addr.family == URISCAN_IP_NONE) {
+	h->browser_status = f.browser_status;
+	h->browser_len = f.browser_len;
+	memcpy(h->browser, f.browser, f.browser_len);
+	h->addr = f.addr;
+	memcpy(h->ip, f.ip, f.ip_len + 1);
+	h->grammar_class = f.grammar_addr.family != URISCAN_IP_NONE
+	                       ? f.grammar_addr.ip_class
+	                       : URISCAN_IP_CLASS_NONE;
+	h->grammar_addr_status = f.grammar_addr_status;
+	/* the name the site is of: the browser's host when it reads the URL,
+	 * else the grammar's, when it is no address (uriscan.h) */
+	if (f.addr.family == URISCAN_IP_NONE) {
+		if (f.browser_status == URISCAN_OK && f.browser_len > 0) {
 			name = h->browser;
 			name_len = h->browser_len;
+		} else if (h->status == URISCAN_OK &&
+		           URISCAN_HAS(&h->u, URISCAN_HOST)) {
+			name = rec + h->u.part[URISCAN_HOST].off;
+			name_len = h->u.part[URISCAN_HOST].len;
 		}
-	} else if (host) {
-		if (h->grammar_class != URISCAN_IP_CLASS_NONE)
-			uriscan_host_address(host, host_len, 0, &h->addr, NULL);
-		else {
-			name = host;
-			name_len = host_len;
-		}
-	}
-	/* the form is how the record writes the address: the grammar's host
-	 * when it is the same address (the browser's host is always in its
-	 * canonical form) */
-	if (h->addr.family != URISCAN_IP_NONE &&
-	    h->grammar_class != URISCAN_IP_CLASS_NONE &&
-	    ga.family == h->addr.family &&
-	    memcmp(ga.addr, h->addr.addr, sizeof ga.addr) == 0) {
-		h->addr.form = ga.form;
-		h->addr.parts = ga.parts;
-		h->addr.notes = ga.notes;
-	}
-	if (h->addr.family != URISCAN_IP_NONE) {
-		size_t n;
-		uriscan_ip_text(&h->addr, h->ip, sizeof h->ip, &n, NULL);
 	}
 	h->site_len = 0;
 	h->site_status = frontend_site_memo(name, name ? name_len : 0, h->site,
@@ -115,16 +97,14 @@ void frontend_host_read(struct host_info *h, enum uriscan_grammar g,
 	if (h->site_status != URISCAN_OK)
 		h->site_len = 0;
 	/* the flags: the caller's (an extractor's, computed in its pass);
-	 * else from our own parse with the grammar's default rule
-	 * without parsing again (uriscan_confusion_parsed); a parse the caller
-	 * made (maybe with another rule) is not uriscan_confusion's, which
-	 * parses with the default rule: then that */
+	 * else from our own parse (uriscan_host_fields's, as
+	 * uriscan_confusion_parsed); a parse the caller made (maybe with
+	 * another rule) is not uriscan_confusion's, which parses with the
+	 * default rule: then that */
 	if (flags != NULL)
 		h->flags = *flags;
 	else if (parsed == NULL)
-		uriscan_confusion_parsed(rec, len,
-		                         h->status == URISCAN_OK ? &h->u : NULL, 0,
-		                         &h->flags, NULL);
+		h->flags = f.flags;
 	else
 		uriscan_confusion(g, rec, len, 0, &h->flags, NULL);
 	/* a zone: the address curl reaches, its class, its zone */

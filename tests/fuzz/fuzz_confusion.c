@@ -39,9 +39,13 @@
  *    idn, and only in a library with ICU; ipv6_zone only where the bytes
  *    hold '[' and '%'; an opaque host (a scheme that is not special) is
  *    printable ASCII without a forbidden host code point outside its
- *    brackets, case kept, and reads back as itself from "foo://HOST/".
+ *    brackets, case kept, and reads back as itself from "foo://HOST/";
+ *  - uriscan_host_fields (every host field in one call) gives what the
+ *    separate calls give, field by field, with every option
+ *    (fuzz_host_fields.h).
  */
 #include "fuzz.h"
+#include "fuzz_host_fields.h"
 
 #include "browser.h"
 #include "confusion.h"
@@ -409,5 +413,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	g = built[(data[0] & 3u) % (sizeof built / sizeof built[0])];
 	check_confusion(g, s, len, (data[0] & 4u) != 0);
 	check_browser_host(s, len);
+	check_host_fields(g, s, len);
 	return 0;
 }
