@@ -161,7 +161,9 @@ for t in "${targets[@]}"; do
         (cd "$m" && xargs -0 -r rm -f --)
       removed=0 added=0
       for f in "$seeds"/*; do
-        [ -f "$f" ] || continue
+        # an empty input stays: libFuzzer never keeps one, the replay
+        # passes it as a NULL pointer
+        [ -f "$f" ] && [ -s "$f" ] || continue
         [ -f "$m/${f##*/}" ] || { rm -f -- "$f"; removed=$((removed + 1)); }
       done
       for f in "$m"/*; do
