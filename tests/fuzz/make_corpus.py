@@ -25,8 +25,10 @@ fuzz_log_line; the hosts of tests/vectors/host-address.tsv for fuzz_host;
 a few
 hand-written inputs for the header bytes (flags, unknown grammar, rule out
 of range, empty). File names are the SHA-1 of the
-content, as libFuzzer names what it finds. Existing files are kept: inputs
-that once found a bug stay.
+content, as libFuzzer names what it finds. Existing files are kept; the
+inputs that once found a bug are in tests/fuzz/regressions/, which this
+script does not touch. Afterwards `scripts/fuzz.sh --merge-only` drops
+the seeds that reach no edge the others miss.
 """
 import gzip
 import hashlib
