@@ -27,6 +27,7 @@
 #include "defang_map.h"
 #include "extract_defang.h"
 #include "extract_find.h" /* uriscan__find_simd_wanted */
+#include "extract_stream.h"
 #include "gen.h"          /* uriscan__simd_level_wanted */
 
 enum { D_IDLE, D_CHUNK, D_FINAL, D_DONE };
@@ -151,7 +152,7 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
 		d->f.simd = 2; /* the form search's AVX-512 blocks (defang_find.c) */
-	st = uriscan_extractor_new(g, &o, &d->in);
+	st = uriscan__xs_open(g, &o, &d->in);
 	if (st != URISCAN_OK) {
 		free(d->f.ring);
 		free(d);
@@ -166,14 +167,14 @@ void uriscan__defang_free(struct uriscan__defang *d)
 {
 	if (d == NULL)
 		return;
-	uriscan_extractor_free(d->in);
+	uriscan__xs_free(d->in);
 	free(d->f.ring);
 	free(d);
 }
 
 void uriscan__defang_reset(struct uriscan__defang *d)
 {
-	uriscan_extractor_reset(d->in);
+	uriscan__xs_reset(d->in);
 	uriscan__refang_reset(&d->f);
 	d->phase = D_IDLE;
 	d->fed = d->finished = 0;
@@ -236,7 +237,7 @@ static int direct_piece(struct uriscan__defang *d)
 		return 0;
 	end = j - DEFANG_HOLD;
 	len = end - d->ccur;
-	uriscan_extractor_feed(d->in, (const char *)d->chunk + d->ccur, len);
+	uriscan__xs_feed(d->in, (const char *)d->chunk + d->ccur, len);
 	d->fed = 1;
 	f->obase += f->olen + len - DEFANG_KEEP;
 	memcpy(f->out, d->chunk + end - DEFANG_KEEP, DEFANG_KEEP);
@@ -315,7 +316,7 @@ static int hand(struct uriscan__defang *d, int eof)
 
 	if (end <= f->ohand)
 		return 0;
-	uriscan_extractor_feed(d->in, (const char *)f->out + f->ohand,
+	uriscan__xs_feed(d->in, (const char *)f->out + f->ohand,
 	                       end - f->ohand);
 	f->ohand = end;
 	d->fed = 1;
@@ -339,7 +340,7 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 {
 	for (;;) {
 		if (d->fed) {
-			int st = uriscan_extractor_next(d->in, m);
+			int st = uriscan__xs_next(d->in, m);
 			if (st == URISCAN_OK) {
 				if (map(d, m))
 					return URISCAN_OK;
@@ -376,7 +377,7 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 			}
 			if (hand(d, 1))
 				continue;
-			uriscan_extractor_finish(d->in);
+			uriscan__xs_finish(d->in);
 			d->finished = 1;
 			d->fed = 1;
 			continue;

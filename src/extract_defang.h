@@ -27,9 +27,4 @@ int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
                             const struct uriscan_extract_options *opt,
                             uriscan_match_fn cb, void *user, uint64_t *count);
 
-/* extract.c: the truncated match x has open, if any: 1 with its first
- * byte's and its longest prefix's end's stream offsets. */
-int uriscan__extractor_open_trunc(const uriscan_extractor *x, uint64_t *ms,
-                                  uint64_t *lf);
-
 #endif
