@@ -90,8 +90,8 @@ def main(argv):
                             "uriscan:rfc3986:validate", sample],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, timeout=120)
-        # the AVX2 read of src/uri_fast.c (its AVX-512 build,
-        # src/uri_fast512.c, on a CPU with AVX-512) answers most of the
+        # the AVX2 read of src/grammars/uri_fast.c (its AVX-512 build,
+        # src/grammars/uri_fast512.c, on a CPU with AVX-512) answers most of the
         # sample's URLs; without AVX2, the machine (its entry point, or the
         # machine itself behind the read's entry)
         fns = ("`uriscan__uri_fast_v`", "`uriscan__uri_fast512_v`",

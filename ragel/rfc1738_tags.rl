@@ -85,7 +85,7 @@
   action f_prospero  { u->form = GEN_RULE_prosperourl; }
 
   # Fast paths, as in rfc3986_tags.rl: where a plain byte leads back to the
-  # same state, a run of them is consumed by SKIP (src/gen.h); escape stays
+  # same state, a run of them is consumed by SKIP (src/grammars/gen.h); escape stays
   # in the machine. The classes are RFC 1738's (gen.h GEN_CLASS_XCHAR ...):
   # unreserved has "$" "+" and no "~".
   action skip_xchar  { SKIP(GEN_CLASS_XCHAR); }

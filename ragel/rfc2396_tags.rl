@@ -44,7 +44,7 @@
 
   # Fast paths, as in rfc3986_tags.rl: inside a path segment, a query or a
   # fragment a plain byte leads back to the same state, so a run of them is
-  # consumed by SKIP (src/gen.h); escaped stays in the machine. RFC 2396's
+  # consumed by SKIP (src/grammars/gen.h); escaped stays in the machine. RFC 2396's
   # classes are RFC 3986's: unreserved and ":" "@" "&" "=" "+" "$" "," and
   # ";" are RFC 3986's pchar; reserved and unreserved its query bytes.
   action skip_pchar  { SKIP(GEN_CLASS_PCHAR); }

@@ -38,7 +38,7 @@
   # Fast paths. Inside a path segment, a query or a fragment, a plain byte
   # (anything but '%' and the delimiter that ends the component) leads back
   # to the same state, so a run of them is consumed by one table-driven loop
-  # (SKIP in src/gen.h) instead of one DFA step per byte. Only single-byte
+  # (SKIP in src/grammars/gen.h) instead of one DFA step per byte. Only single-byte
   # alternatives carry the action; pct-encoded stays in the machine, so the
   # language is exactly the RFC's (the vectors, the uriparser differential
   # test and the -T0 build check it).

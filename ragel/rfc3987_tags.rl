@@ -37,7 +37,7 @@
   # IP-literal, with the kind of address it holds.
   # Fast paths, as in rfc3986_tags.rl: a run of plain ASCII bytes that leads
   # back to the same state is consumed by one table-driven loop (SKIP in
-  # src/gen.h). Only single-byte ASCII alternatives carry the action; the
+  # src/grammars/gen.h). Only single-byte ASCII alternatives carry the action; the
   # UTF-8 sequences of ucschar / iprivate and pct-encoded stay in the
   # machine, so the language is that of the RFC (the vectors, the generated
   # code-point vectors and the -T0 build check it).

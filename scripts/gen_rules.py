@@ -16,7 +16,7 @@ of a match, and runs RULE's tags machine to record them in the same run
 extraction machine's language is a part of RULE's: M must have the language
 of the extraction machine and RULE's actions; `extract_cut=all` or
 `extract_cut=RULE`: the matches, of every form or of RULE's form, whose
-components src/extract_trim.c may cut back to a trimmed end without a
+components src/extraction/extract_trim.c may cut back to a trimmed end without a
 parse; none without it). Each machine gets its own
 small C function, so no generated function is larger than one rule (see
 docs/grammars.md, "One machine per rule, one small function per machine",
@@ -41,16 +41,16 @@ through a function that jumps to the rule's own machine when the input's
 ends are not ASCII, else to the twin, which ends in
 uriscan__twin_rejected (URISCAN__TWIN: the rule) instead of
 uriscan__rejected, so that the rule's own machine runs when the twin stops
-at a byte >= 0x80 (src/gen.h, "ASCII twins"). The table
+at a byte >= 0x80 (src/grammars/gen.h, "ASCII twins"). The table
 names the entry, and the rule's own machines as validate_own, parse_own. A
 twin says no alphtype (its grammar's bytes are ASCII). The `all` part (the
 -T0 build the differential test compares with) has no twins.
 
 The http entry: in the hot part, the default rule's machines (and their
 twins) start after a literal "http://" or "https://" in the state those
-bytes lead to (src/http_entry.h; GEN_HTTP_ENTRY_V / _P in src/gen.h, with a
+bytes lead to (src/grammars/http_entry.h; GEN_HTTP_ENTRY_V / _P in src/grammars/gen.h, with a
 slot per machine); the cold part holds a copy of each of those machines
-that runs exec alone from a given state, from which src/http_entry.c finds
+that runs exec alone from a given state, from which src/grammars/http_entry.c finds
 that state at the first input that starts with the prefix; the hot part
 ends with a table of those machines (uriscan__http_refs_<g>_<suffix>) for
 the tests. The `all` part has no
@@ -191,7 +191,7 @@ def main():
 
     def linkage(r, kind):
         """static, unless the function is in the cold part of a split; the
-        hot machines' functions in the hot section (GEN_HOT, src/gen.h)."""
+        hot machines' functions in the hot section (GEN_HOT, src/grammars/gen.h)."""
         if is_hot(r, kind):
             return "GEN_HOT static "
         return "static " if part == "all" else ""
@@ -219,7 +219,7 @@ def main():
 
     def has_entry(r, kind):
         """Whether rule r's machines of this kind start after a literal
-        "http://" or "https://" (src/http_entry.h): those of the default
+        "http://" or "https://" (src/grammars/http_entry.h): those of the default
         rule (what uriscan_validate and uriscan_parse run), twins too, in
         the library's hot part; not the `all` part, the -T0 build that the
         tests compare the library's with, which thus runs every input from
@@ -228,8 +228,8 @@ def main():
 
     def has_fast(r, kind):
         """Whether rule r's entry point of this kind tries the AVX2 read of
-        src/uri_fast.h first (fast_or: GEN_URI_FAST_OR_V / _P in
-        src/gen.h, RFC 3987's GEN_URI_FAST_IRI_OR_V / _P): RFC
+        src/grammars/uri_fast.h first (fast_or: GEN_URI_FAST_OR_V / _P in
+        src/grammars/gen.h, RFC 3987's GEN_URI_FAST_IRI_OR_V / _P): RFC
         3986's URI-reference, and RFC 3987's IRI-reference through its
         ASCII twin (the same language and components on ASCII input), in
         the library's hot part; not in the -T0 build the tests compare
@@ -238,7 +238,7 @@ def main():
                 and (g == "rfc3986" or (g == "rfc3987" and twinned(r, kind))))
 
     def fast_or(kind):
-        """The macro of src/gen.h that tries the read: RFC 3986's answers a
+        """The macro of src/grammars/gen.h that tries the read: RFC 3986's answers a
         byte >= 0x80 after valid bytes itself (its error there); RFC
         3987's (_IRI_) hands such input to the machine."""
         return (f"GEN_URI_FAST_OR_{kind.upper()}" if g == "rfc3986"
@@ -265,7 +265,7 @@ def main():
     def write_step(r, kind, twin=False):
         """The cold copy of a machine that has the http entry (has_entry):
         exec alone from a given state, no end of input, for
-        src/http_entry.c to find the entry state with. The same Ragel
+        src/grammars/http_entry.c to find the entry state with. The same Ragel
         machine as the hot one, so the same states (the table of the copy
         carries its constants, which http_entry.c checks)."""
         m = f"{g}_{kind}a_{r['machine']}" if twin else f"{g}_{kind}_{r['machine']}"
@@ -304,7 +304,7 @@ def main():
         if entry:
             entries.append(m)
             # the http entry's step copy (cold part) and this machine's
-            # slot (src/http_entry.h)
+            # slot (src/grammars/http_entry.h)
             G = f"URISCAN_{g.upper()}"
             w(f"extern const struct uriscan__http_step "
               f"uriscan__{m}_hstep_{suffix};")
@@ -391,7 +391,7 @@ def main():
         # names, run from a scheme's first byte, resumable across buffers,
         # recording the end of the longest prefix that matches the rule.
         m = f"{g}_x"
-        # its runs are skipped by the extractor's SIMD skip (src/gen.h)
+        # its runs are skipped by the extractor's SIMD skip (src/grammars/gen.h)
         w("#undef URISCAN__SKIP_TAB")
         w("#define URISCAN__SKIP_TAB uriscan__skip_tab_x")
         w("%%{")

@@ -5,7 +5,7 @@
     check_skips.py --ragel RAGEL -I DIR --gen-h GEN_H --classes GRAMMAR_C
                    FILE.rl...
 
-A fast path (ragel/*_tags.rl, `$skip_...` actions; src/gen.h SKIP) runs
+A fast path (ragel/*_tags.rl, `$skip_...` actions; src/grammars/gen.h SKIP) runs
 through the bytes after p that are in a class, as if the machine had taken
 its transition on each of them. That is only the same machine when, in the
 compiled DFA, the state T the transition with the skip leads to goes back
@@ -18,7 +18,7 @@ tables).
 For each transition from any state S on a byte b to a state T whose action
 table A holds a skip action SKIP(K) (guarded or not by GEN_IS_ALPHA(*p): then
 only for b a letter), and for each byte c of class K
-(src/grammar.c uriscan__gen_class, bits named in src/gen.h):
+(src/grammars/grammar.c uriscan__gen_class, bits named in src/grammars/gen.h):
   - T's transition on c goes to T;
   - its actions are skips or actions that A runs after the skip (they run
     once, with p on the run's last byte, as the last skipped byte would have

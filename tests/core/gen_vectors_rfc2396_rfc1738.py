@@ -122,7 +122,7 @@ TEMPLATES = {
         ("URI-reference", b"//", b"h/p", "relative authority"),
         ("URI-reference", b"/", b"/h", "abs_path"),
         ("URI-reference", b"", b"q", "before a query"),
-        # long runs: the fast paths' 4-byte steps and SIMD (src/gen.h SKIP)
+        # long runs: the fast paths' 4-byte steps and SIMD (src/grammars/gen.h SKIP)
         ("URI-reference", b"s://h/" + b"p/a" * 12, b"b/c" * 12 + b"?q",
          "a long path"),
         ("URI-reference", b"/" + b"p/a" * 12, b"b/c" * 12, "a long abs_path"),
@@ -172,7 +172,7 @@ TEMPLATES = {
         ("url", b"http://h:1", b"/p?s", "http port"),
         ("url", b"http://h/p", b"a/b?s", "hpath"),
         ("url", b"http://h/p?s", b"t", "search"),
-        # long runs: the fast paths' 4-byte steps and SIMD (src/gen.h SKIP)
+        # long runs: the fast paths' 4-byte steps and SIMD (src/grammars/gen.h SKIP)
         ("url", b"http://h/" + b"p/a" * 12, b"b/c" * 12 + b"?s", "a long hpath"),
         ("url", b"http://h/p?" + b"s" * 36, b"t" * 36, "a long search"),
         ("url", b"file:///" + b"f/a" * 12, b"b/c" * 12, "a long fpath"),

@@ -33,7 +33,7 @@ static unsigned n_fast_flagged;
 static unsigned n_fast_shapes;
 /* Vectors whose browser's host the plain-authority path reads */
 static unsigned n_browser_fast;
-/* ... of which by the AVX2 window (confusion_window.c), when it runs */
+/* ... of which by the AVX2 window (confusion_fast_parsed.c), when it runs */
 static unsigned n_window;
 
 /* Has buf[0, len) "://"? */

@@ -5,9 +5,9 @@
  * random mutations of each (a byte replaced by one that matters to a host
  * or a path, or by any byte; a byte inserted or removed; an "xn--" or a
  * digit-only label put in; the case changed; the URL cut short):
- * uriscan_confusion_parsed (its quick window, confusion_window.c, and the
+ * uriscan_confusion_parsed (its quick window, confusion_fast_parsed.c, and the
  * fast path, confusion_fast.c) and uriscan_confusion (its plain path and
- * plain host, confusion_host.c) against uriscan__confusion_full with the
+ * plain host, confusion_plain_host.c) against uriscan__confusion_full with the
  * same parse, for RFC 3986 and RFC 2396 when built, and with no parse; and
  * uriscan_browser_host against uriscan__browser_host_full; and
  * uriscan__lower_copy against a byte at a time. Every URL is
@@ -23,7 +23,7 @@
 #include "browser.h"
 #include "confusion.h"
 #include "gen.h"
-#include "host_addr.h"
+#include "address.h"
 #include "tap.h"
 #include "uriscan.h"
 
@@ -88,7 +88,7 @@ static void check(const char *s, size_t n, struct tally *t)
 			}
 		}
 		/* uriscan_confusion (its plain path, confusion_fast.c, the
-		 * plain host of confusion_host.c) parses with the grammar */
+		 * plain host of confusion_plain_host.c) parses with the grammar */
 		got = ~0u;
 		if (uriscan_confusion(gs[k], s, n, 0, &got, NULL) != URISCAN_OK ||
 		    got != full) {

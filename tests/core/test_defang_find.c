@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_defang_find.c: where the refanger looks for a defanged form
- * (src/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512 where
+ * (src/extraction/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512 where
  * the CPU has them and without: every pair of bytes (65,536) at offsets inside, across
  * and at the ends of the 32-byte blocks, and a first byte at the very end,
  * against the pairs docs/extraction.md's forms can start with (written

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_extract_entry.c: the state the extraction machines start in at the
- * ':' after a scheme (src/extract_entry.c). For every grammar built with an
+ * ':' after a scheme (src/extraction/extract_entry.c). For every grammar built with an
  * extraction machine, and for its pure and its tags machine:
  *  - where the grammar has that state, running the machine from it at the
  *    ':' gives what running it from the scheme's first byte gives (final

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_find.c: the extractor's candidate search (src/extract_find.h) with
+ * test_find.c: the extractor's candidate search (src/extraction/extract_find.h) with
  * its bulk window and queue against the portable search, candidate by
  * candidate, on random text of ':', '/' and letters around the sizes where
  * the window starts to be used, with the scan's ways of moving on (the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_http_entry.c: the start of the default rule's machines after a
- * literal "http://" or "https://" (src/http_entry.c, gen.h
+ * literal "http://" or "https://" (src/grammars/http_entry.c, gen.h
  * GEN_HTTP_ENTRY_V/_P). For every grammar built:
  *  - every machine with the entry has found both states (the shortcut is
  *    really taken: the comparisons below would pass without it);

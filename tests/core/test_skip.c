@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_skip.c: the SIMD skips of the fast paths (src/skip_simd.c: SSSE3,
+ * test_skip.c: the SIMD skips of the fast paths (src/grammars/skip_simd.c: SSSE3,
  * AVX2 and AVX-512, each where the CPU has it) against the scalar class
  * table, for every byte of every class at every offset of a run, in buffers
  * allocated to the exact length (ASan sees any over-read) and again ending
@@ -165,7 +165,7 @@ static int read_only_at(const void *a)
 }
 
 /* The extraction machines' skip at the level in use: AVX2 where the
- * others' is AVX-512, the same otherwise (src/gen.h). */
+ * others' is AVX-512, the same otherwise (src/grammars/gen.h). */
 static int skip_x_ok(int level)
 {
 	return uriscan__skip_level() == level &&
@@ -228,7 +228,7 @@ int main(int argc, char **argv)
 		       "same skip at every other level");
 	}
 	/* the pointers the machines call through: relocated, then made
-	 * read-only by the loader (src/gen.h); the level is all that a
+	 * read-only by the loader (src/grammars/gen.h); the level is all that a
 	 * write can change */
 	{
 		const int a = read_only_at(&uriscan__skip_tab[URISCAN__SIMD_AVX2]);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_uri_fast.c: the AVX2 and AVX-512 read of RFC 3986 URIs after
- * "http://" or "https://" (src/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P),
+ * "http://" or "https://" (src/grammars/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P),
  * against the -T0 build, which has neither it nor the http entry: it
  * reads every input from its first byte. For each line of
  * tests/vectors/uri-fast-taken.txt (argv[1]):

@@ -56,7 +56,7 @@
  *  - all of the above, with byte 1's bit 3, on the text repeated to 4,400
  *    bytes or more (in a heap block of exactly that size). Inputs stay
  *    under 4 KB (scripts/fuzz.sh), and the SIMD search keeps the "://" of
- *    2 KB windows of a buffer at a time (src/extract_find.h): so the
+ *    2 KB windows of a buffer at a time (src/extraction/extract_find.h): so the
  *    windows, their queue kept from one next() to the other, and the
  *    search per candidate in a buffer's last 2 KB all see fuzzed text.
  */

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(u.kind != URISCAN_KIND_NONE,
 		            "top rule matched without a kind");
 #if URISCAN__HAVE_SKIP_SIMD
-	/* The SIMD skips (src/skip_simd.c) and the scalar one agree: the same
+	/* The SIMD skips (src/grammars/skip_simd.c) and the scalar one agree: the same
 	 * status, offset and components at every level the CPU has (the
 	 * level of the run above is the load-time one). */
 	{

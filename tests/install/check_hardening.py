@@ -8,7 +8,7 @@ For each FILE (the shared library, the CLI), from `readelf -d -l -W`:
  - a GNU_RELRO segment, and BIND_NOW (FLAGS BIND_NOW or FLAGS_1 NOW): the
    loader resolves every symbol at load time, then makes the GOT and the
    other relocated data read-only, the tables of function pointers the
-   machines call through (src/gen.h) among them (meson.build links with
+   machines call through (src/grammars/gen.h) among them (meson.build links with
    -z relro -z now);
  - no TEXTREL: no relocation writes into code;
  - a GNU_STACK segment without the execute flag.

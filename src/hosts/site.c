@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "host-config.h"
-#include "host_addr.h"
+#include "address.h"
 #include "uriscan.h"
 
 #if URISCAN_PSL_COMPILED

@@ -11,7 +11,7 @@
 
 #include "browser.h"
 #include "confusion.h"
-#include "host_addr.h"
+#include "address.h"
 #include "idna_icu.h"
 #include "internal.h"
 #include "pct.h"

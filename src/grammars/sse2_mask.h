@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sse2_mask.h: the two SSE2 steps the confusion fast path's files share
- * (confusion_host.c, confusion_tail.c), and its walk over a span in
+ * (confusion_plain_host.c, confusion_fast_rest.c), and its walk over a span in
  * blocks of sixteen bytes. Internal; static inline, no symbols.
  */
 #ifndef URISCAN_SSE2_MASK_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * confusion_tail.c: the fast path of the URL-confusion flags after the
+ * confusion_fast_rest.c: the fast path of the URL-confusion flags after the
  * authority (confusion.h, confusion_fast.c): what the bytes from the
  * first '/', '?' or '#' on may raise without the full reading. On any
  * doubt (a byte that may change the browser's reading, a dot segment) the

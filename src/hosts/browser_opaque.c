@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "browser.h"
-#include "host_addr.h"
+#include "address.h"
 #include "uriscan.h"
 
 /* The forbidden host code points (tab, LF and CR are removed before). */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * http_entry.h: starting a rule's machine after a literal "http://" or
- * "https://" (src/http_entry.c finds the state; gen.h, GEN_HTTP_ENTRY_V and
+ * "https://" (src/grammars/http_entry.c finds the state; gen.h, GEN_HTTP_ENTRY_V and
  * GEN_HTTP_ENTRY_P, enter it). Internal; not installed. Declarations and
  * inline code only.
  *

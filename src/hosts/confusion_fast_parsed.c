@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * confusion_window.c: the fast path of the URL-confusion flags (confusion.h)
+ * confusion_fast_parsed.c: the fast path of the URL-confusion flags (confusion.h)
  * for a URL that a parse by an ASCII grammar (RFC 3986, 2396, 1738) found
  * valid, its first 64 bytes read at once with AVX2: one 64-bit mask per
  * class of byte (label, '.', '-', '%', '/'), bit b for s[b], and the host,
@@ -32,7 +32,7 @@ struct window {
 /* Vector constants, loaded (or folded into an instruction) from memory:
  * _mm256_set1_epi8 in a function of target("avx2"), in a file built
  * without it, made a mov, a vmovd and a vpbroadcastb of each, every call
- * (src/uri_fast.c says the same). The ranges: a byte in [lo, hi] (below
+ * (src/grammars/uri_fast.c says the same). The ranges: a byte in [lo, hi] (below
  * 0x80) plus 0x80 - lo is below hi - lo - 127 as a signed byte. */
 enum { K_CASE, K_A, K_AZ, K_0, K_09, K_DOT, K_DASH, K_PCT, K_SLASH, K_N };
 #define K32(c)                                                                 \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * host_addr.h: shared by host_addr.c (reading a host) and host_class.c
+ * address.h: shared by address.c (reading a host) and address_class.c
  * (classes, names, canonical text). Internal; hidden.
  */
 #ifndef URISCAN_HOST_ADDR_H
@@ -47,7 +47,7 @@ int uriscan__host_read(const unsigned char *s, size_t len, int skip,
 
 /* The IPv6 literal s[b, e) of host s (without its brackets; offsets in s),
  * perhaps followed by a zone ("%25zone" or "%zone"): *out's address, and
- * with a zone the note URISCAN_HOST_ZONE, zone_off and zone_len (host_v6.c).
+ * with a zone the note URISCAN_HOST_ZONE, zone_off and zone_len (address_v6.c).
  * URISCAN_OK or URISCAN_E_SYNTAX with err's offset. */
 int uriscan__read_v6_zone(const unsigned char *s, size_t b, size_t e,
                           struct uriscan_host_addr *out,

@@ -47,7 +47,7 @@
 #include "uri_fast_row.h"
 
 /* This file is built twice: as itself, the AVX2 read (two 32-byte loads a
- * row), and by src/uri_fast512.c with URISCAN__URI_FAST_512 1, the
+ * row), and by src/grammars/uri_fast512.c with URISCAN__URI_FAST_512 1, the
  * AVX-512 one (one masked load a row), its entries named ..._fast512_...
  * (gen.h picks one by the SIMD level in use). The rest is the same. */
 #ifndef URISCAN__URI_FAST_512

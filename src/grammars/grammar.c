@@ -45,7 +45,7 @@ const char *uriscan_strerror(int status)
 }
 
 /* ------------------------------------------------------------------ */
-/* Byte classes of the generated machines' fast paths (src/gen.h)      */
+/* Byte classes of the generated machines' fast paths (src/grammars/gen.h)      */
 
 /* bit 1: unreserved / sub-delims / ":" / "@" (a plain pchar);
  * bit 2: the same and "/" / "?" (a plain query or fragment byte);

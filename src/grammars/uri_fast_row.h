@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * uri_fast_row.h: the masks of a row of 64 bytes for src/uri_fast.c (its
+ * uri_fast_row.h: the masks of a row of 64 bytes for src/grammars/uri_fast.c (its
  * only includer), with AVX2 (two 32-byte loads, the end of the input by
  * loads shifted back) or AVX-512 (one load masked to the input). Internal.
  *

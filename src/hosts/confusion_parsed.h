@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * confusion_parsed.h: what the fast paths of the URL-confusion flags
- * (confusion_fast.c, confusion_window.c) read of a parse a URL has: the
+ * (confusion_fast.c, confusion_fast_parsed.c) read of a parse a URL has: the
  * port and path after its host. Inline: a few comparisons, on the path
  * of every URL, before the window classifies its bytes. No allocation;
  * reads only s[0, len).

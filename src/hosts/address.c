@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * host_addr.c: the address a host means (uriscan_host_address): the WHATWG
+ * address.c: the address a host means (uriscan_host_address): the WHATWG
  * URL Standard's reading of a host (percent-decoding, UTS #46 for a host
  * that is not ASCII, "ends in a number", the IPv4 parser; the IPv6 parser
- * and zones are host_v6.c). The classes and the canonical text are
- * host_class.c.
+ * and zones are address_v6.c). The classes and the canonical text are
+ * address_class.c.
  * No allocation (but inside ICU, for a host that is not ASCII); reads only
  * host[0, len).
  */
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "browser.h"
-#include "host_addr.h"
+#include "address.h"
 #include "idna_icu.h"
 #include "pct.h"
 #include "uriscan.h"

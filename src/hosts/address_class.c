@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * host_class.c: the class of an address (IANA IPv4 and IPv6 Special-Purpose
+ * address_class.c: the class of an address (IANA IPv4 and IPv6 Special-Purpose
  * Address Registries, the multicast ranges, the IPv6 Address Space), the
  * IPv4 address an IPv6 one embeds, the canonical text (dotted quad, RFC
  * 5952), and the names of forms, classes and embeddings. The ranges are
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "host_addr.h"
+#include "address.h"
 #include "uriscan.h"
 
 #define C(x) URISCAN_IP_CLASS_##x

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * confusion_host.c: the plain host of the confusion flags' fast path
+ * confusion_plain_host.c: the plain host of the confusion flags' fast path
  * (confusion.h, confusion_fast.c): labels of ASCII letters, digits and
  * '-', none empty, none "xn--", no trailing dot, the last not a number.
  * A byte at a time through a class table, sixteen at a time with SSE2,
@@ -14,7 +14,7 @@
 
 #include "confusion.h"
 #include "sse2_mask.h"
-#include "host_addr.h"
+#include "address.h"
 #include "uriscan.h"
 
 /* No DNS name is longer; a longer host goes to the full reading. */

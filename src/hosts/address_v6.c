@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * host_v6.c: the IPv6 literal of a host (uriscan__read_v6_zone,
- * host_addr.h): the WHATWG IPv6 parser, and the zone after it
+ * address_v6.c: the IPv6 literal of a host (uriscan__read_v6_zone,
+ * address.h): the WHATWG IPv6 parser, and the zone after it
  * ("%25eth0", RFC 6874, or the raw "%eth0" curl takes), which RFC 9844
  * took out of URIs and browsers refuse. Part of uriscan_host_address
- * (host_addr.c).
+ * (address.c).
  * No allocation; reads only the span given.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "host_addr.h"
+#include "address.h"
 #include "pct.h"
 #include "uriscan.h"
 

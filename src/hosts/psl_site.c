@@ -22,7 +22,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "host_addr.h"
+#include "address.h"
 #include "psl_table.h"
 #include "uriscan.h"
 
@@ -361,7 +361,7 @@ int uriscan__psl_site_of(const char *host, size_t len, char *out,
 	if (at < 0)
 		return URISCAN_OK;
 	/* an address has no registrable domain: asked of the address reader
-	 * when its fast path for names (host_fast.c) may not take the host */
+	 * when its fast path for names (address_name.c) may not take the host */
 	if (maybe_addr) {
 		struct uriscan_host_addr a;
 		if (uriscan_host_address(host, len, 0, &a, NULL) != URISCAN_OK ||

@@ -48,7 +48,7 @@ uint32_t uriscan__cf_dots(const unsigned char *s, size_t pb, size_t end,
 int uriscan__cf_plain(const unsigned char *s, size_t len, size_t *hb,
                       size_t *he, uint32_t *flags);
 
-/* The plain host of the fast path (confusion_host.c): labels of ASCII
+/* The plain host of the fast path (confusion_plain_host.c): labels of ASCII
  * letters, digits and '-', none empty, none "xn--", no trailing dot, the
  * last not a number, at most 253 bytes. uriscan__cf_host_end: 1 when the
  * longest run of such bytes from s[hb] is one, *he its end; 0 when not.
@@ -60,7 +60,7 @@ int uriscan__cf_host_end(const unsigned char *s, size_t hb, size_t len,
 int uriscan__cf_host_span(const unsigned char *s, size_t hb, size_t he,
                           size_t len);
 
-/* The fast path after the authority (confusion_tail.c), s[i] the first
+/* The fast path after the authority (confusion_fast_rest.c), s[i] the first
  * byte after it ('/', '?' or '#'; i >= 1), or the first byte of a path
  * that has no authority before it (not a '.'; s[i - 1] is '/' or ':'),
  * when i < len: 1 when s[i, len) raises no flag but nul or
@@ -93,7 +93,7 @@ int uriscan__cf_tail_parsed(const unsigned char *s, size_t i, size_t pe,
 int uriscan__plain_host(const unsigned char *s, size_t len, size_t *hb,
                         size_t *he, int *file);
 
-/* The fast path for a parse u by an ASCII grammar (confusion_window.c)
+/* The fast path for a parse u by an ASCII grammar (confusion_fast_parsed.c)
  * whose host starts the authority at s[i]: the first 64 bytes of s at
  * once with AVX2. 1 and *flags when decided, 0 when the full reading
  * must decide, -1 when it cannot say (no AVX2 in use, fewer than 32

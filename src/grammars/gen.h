@@ -254,7 +254,7 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
  * the default rule's machines (scripts/gen_rules.py, has_entry). An input
  * of 8 bytes or more that starts with "https://" or "http://" is entered
  * in the state those bytes lead machine M to, 8 or 7 bytes in, once
- * src/http_entry.c has found it (slot M_hs, machine M_hm; at the first
+ * src/grammars/http_entry.c has found it (slot M_hs, machine M_hm; at the first
  * input that starts so: computed when the library is loaded instead, by a
  * constructor, it saved 1-2 instructions per URL); a parse machine
  * also gets what the bytes left in *u and the marks. Every other input
@@ -305,7 +305,7 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
  * twin (scripts/gen_rules.py, has_fast): an input of 16 bytes or more that
  * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
  * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the read of
- * src/uri_fast.h (AVX-512's at that level, else AVX2's). The read answers
+ * src/grammars/uri_fast.h (AVX-512's at that level, else AVX2's). The read answers
  * URISCAN_OK for a valid URI of the forms it takes, and RFC 3986's error
  * at a byte >= 0x80 after valid bytes (the _IRI_ forms, RFC 3987's: not
  * that), and hands every other input to the machine M (RFC 3987's: its

@@ -5,7 +5,7 @@
  * the confusion flags, each what its separate call gives, with the
  * authority read once. The common URL (http or https, a plain host that
  * starts the authority, a plain port and path: what the flags' AVX2
- * window decides, confusion_window.c) has its browser's host (the host in
+ * window decides, confusion_fast_parsed.c) has its browser's host (the host in
  * lower case), its addresses (a name: none) and its flags from that one
  * reading, and its site looked up on the browser's host without the
  * public call's checks; a relative reference without "//" has no host
@@ -20,7 +20,7 @@
 #include "browser.h"
 #include "confusion.h"
 #include "host-config.h"
-#include "host_addr.h"
+#include "address.h"
 #include "internal.h"
 #include "uriscan.h"
 

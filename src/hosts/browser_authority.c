@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * browser_read.c: the WHATWG URL Standard's basic URL parser as far as the
+ * browser_authority.c: the WHATWG URL Standard's basic URL parser as far as the
  * host, for every scheme, without a base (uriscan__wread, browser.h):
  * the scheme, the slashes, the authority, its last '@', the port; for the
  * other schemes the authority after "//", or none; file's host without

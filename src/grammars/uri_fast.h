@@ -3,7 +3,7 @@
  * uri_fast.h: RFC 3986's URI-reference (and, for an ASCII input, RFC 3987's
  * IRI-reference, its ASCII twin) after a literal "http://" or "https://",
  * read with AVX2 or AVX-512 masks instead of the machine's steps
- * (src/uri_fast.c says how). Internal; not installed.
+ * (src/grammars/uri_fast.c says how). Internal; not installed.
  *
  * It answers "valid" (and, for a parse, the components), and for RFC 3986
  * one error: a byte >= 0x80 with every byte before it valid, where the
@@ -29,7 +29,7 @@ typedef int uriscan__machine_p(const unsigned char *p, const unsigned char *pe,
                                struct uriscan_uri *u, size_t *eo);
 
 /* s[0, pe - s) starts with "http" and has 16 bytes or more, and the CPU
- * has AVX2 (uriscan__skip_lv; src/gen.h, GEN_URI_FAST_OR_V / _P, checks
+ * has AVX2 (uriscan__skip_lv; src/grammars/gen.h, GEN_URI_FAST_OR_V / _P, checks
  * these): URISCAN_OK when it is "http://" or "https://" followed by what
  * makes it a valid RFC 3986 URI of a form this read takes (a host that is
  * a reg-name not ending in a digit, the authority ended in the first 64
@@ -52,7 +52,7 @@ int uriscan__uri_fast_iri_v(const unsigned char *s, const unsigned char *pe,
 int uriscan__uri_fast_iri_p(const unsigned char *s, const unsigned char *pe,
                              struct uriscan_uri *u, size_t *eo,
                              uriscan__machine_p *m);
-/* The same four with AVX-512 (src/uri_fast512.c), at the SIMD level
+/* The same four with AVX-512 (src/grammars/uri_fast512.c), at the SIMD level
  * URISCAN__SIMD_AVX512: the same answers. */
 int uriscan__uri_fast512_v(const unsigned char *s, const unsigned char *pe,
                            size_t *eo, uriscan__machine_v *m);

@@ -5,8 +5,8 @@
  * "/a/b" or "urn:a:b", with none of the bytes or shapes that make the
  * browser read it another way, has no flag but those of its '%'s (nul,
  * encoded_delimiter); decided from its bytes: its start here, its host
- * (confusion_host.c), the rest (confusion_tail.c), or at once for a URL
- * a parse found valid (confusion_window.c). Anything else, on any doubt,
+ * (confusion_plain_host.c), the rest (confusion_fast_rest.c), or at once for a URL
+ * a parse found valid (confusion_fast_parsed.c). Anything else, on any doubt,
  * goes to the full reading (confusion.c), which the fuzz target
  * fuzz_confusion and test_confusion compare this with on every input.
  * No allocation; reads only s[0, len).
@@ -18,7 +18,7 @@
 #include "confusion.h"
 #include "confusion_parsed.h"
 #include "extract.h"
-#include "host_addr.h"
+#include "address.h"
 #include "uriscan.h"
 
 /* Where the authority starts after "http://" or "https://" (any case, in

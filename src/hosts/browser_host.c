@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * browser_host.c: the host a browser reaches for a URL
- * (uriscan_browser_host): the reading of browser_read.c (uriscan__wread),
+ * (uriscan_browser_host): the reading of browser_authority.c (uriscan__wread),
  * then the WHATWG host parser on its host span (uriscan__whost, with a
  * fast path for plain names), which the confusion flags share.
  * IDNA is UTS #46 through ICU (idna_icu.c) when built with it.
@@ -13,7 +13,7 @@
 
 #include "browser.h"
 #include "confusion.h"
-#include "host_addr.h"
+#include "address.h"
 #include "idna_icu.h"
 #include "pct.h"
 #include "uriscan.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * host_fast.c: the fast path of uriscan_host_address (host_addr.h): a
+ * address_name.c: the fast path of uriscan_host_address (address.h): a
  * host that needs no decoding and whose last label is not a number is a
  * name, decided from its bytes at once; the class table of host bytes the
  * browser's plain-host path shares (browser_host.c).
@@ -13,7 +13,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "host_addr.h"
+#include "address.h"
 #include "pct.h"
 #include "uriscan.h"
 
