@@ -42,7 +42,18 @@ static const uint8_t keep[256] = {
 	0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0xff, 0x00,
 };
 
-static const char hex[] = "0123456789ABCDEF";
+/* The escape "%HH" of each byte as a word (byte k of the escape in bits
+ * 8k), with bit 24 set for the bytes put_unit must look at: '%' (a valid
+ * escape is kept), ' ' (FORM) and bytes >= 0x80 (RFC 3987). */
+#define ESC_HEX(n) ((uint32_t)((n) < 10 ? '0' + (n) : 'A' - 10 + (n)))
+#define ESC(c)                                                                 \
+	((uint32_t)'%' | ESC_HEX((c) >> 4) << 8 | ESC_HEX((c)&15) << 16 |     \
+	 (uint32_t)((c) == '%' || (c) == ' ' || (c) >= 0x80) << 24)
+#define ESC4(c) ESC(c), ESC((c) + 1), ESC((c) + 2), ESC((c) + 3)
+#define ESC16(c) ESC4(c), ESC4((c) + 4), ESC4((c) + 8), ESC4((c) + 12)
+#define ESC64(c) ESC16(c), ESC16((c) + 16), ESC16((c) + 32), ESC16((c) + 48)
+static const uint32_t esc[256] = {ESC64(0), ESC64(64), ESC64(128),
+                                  ESC64(192)};
 
 struct enc_out {
 	char *p;
@@ -125,8 +136,8 @@ put_unit(const unsigned char *s, size_t len, size_t *i, char *w,
 		}
 	}
 	w[0] = '%';
-	w[1] = hex[c >> 4];
-	w[2] = hex[c & 15];
+	w[1] = (char)((esc[c] >> 8) & 0xff);
+	w[2] = (char)((esc[c] >> 16) & 0xff);
 	*i += 1;
 	return w + 3;
 }
@@ -149,6 +160,47 @@ static void encode(const unsigned char *s, size_t len, unsigned target,
 		for (char *u = unit; u < end; u++)
 			put1(o, *u);
 	}
+}
+
+/* put_unit out of line, for the loop of encode_short (fewer registers). */
+static __attribute__((noinline)) char *
+put_unit_out(const unsigned char *s, size_t len, size_t *i, char *w,
+             unsigned target, unsigned flags, int iri)
+{
+	return put_unit(s, len, i, w, target, flags, iri);
+}
+
+/* encode() of s[0, len) into w when out has room for any result (3 bytes
+ * per input byte), one byte at a time without a branch on whether it is
+ * kept: for short inputs, where a branch per escape costs more than the
+ * bytes. Each byte writes 3 bytes at w (the byte and two that the next
+ * overwrites, or its escape): w - out <= 3 * i before byte i, so
+ * w + 3 <= out + 3 * len. Returns w past the result. */
+static inline char *encode_short(const unsigned char *s, size_t len,
+                                 unsigned target, unsigned flags, int iri,
+                                 char *w)
+{
+	uint8_t bit = (uint8_t)(1u << target);
+	size_t i = 0;
+
+	while (i < len) {
+		uint32_t c = s[i];
+		uint32_t k = (keep[c] & bit) != 0;
+		uint32_t m = 0u - k; /* all ones when kept */
+		uint32_t u = (c & m) | (esc[c] & ~m);
+		if (u >> 24) {
+			size_t j = i; /* i stays in a register */
+			w = put_unit_out(s, len, &j, w, target, flags, iri);
+			i = j;
+			continue;
+		}
+		w[0] = (char)(u & 0xff);
+		w[1] = (char)((u >> 8) & 0xff);
+		w[2] = (char)((u >> 16) & 0xff);
+		w += 3 - 2 * k;
+		i++;
+	}
+	return w;
 }
 
 /* encode() of s[i, len) into w when out has room for any result (3 bytes
@@ -210,31 +262,29 @@ encode_ssse3(const unsigned char *s, size_t len, unsigned target,
 
 	for (;;) {
 		size_t r = len - i, k, b;
+		unsigned out; /* bit j: s[i + j] is not kept (j < b) */
 		if (r >= 16) {
 			__m128i v =
 			    _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-			unsigned out = not_kept(v, nib);
+			out = not_kept(v, nib);
 			_mm_storeu_si128((__m128i *)(void *)w, v);
 			b = 16;
-			k = out ? (unsigned)__builtin_ctz(out) : b;
 		} else if (r >= 8) {
 			__m128i v =
 			    _mm_loadl_epi64((const __m128i *)(const void *)(s + i));
-			unsigned out = not_kept(v, nib) & 0xffu;
+			out = not_kept(v, nib) & 0xffu;
 			_mm_storel_epi64((__m128i *)(void *)w, v);
 			b = 8;
-			k = out ? (unsigned)__builtin_ctz(out) : b;
 		} else if (r >= 3) {
 			/* the r bytes are the last of the 8 before len */
 			uint64_t u;
 			__m128i v = _mm_loadl_epi64(
 			    (const __m128i *)(const void *)(s + len - 8));
-			unsigned out = (not_kept(v, nib) & 0xffu) >> (8 - r);
+			out = (not_kept(v, nib) & 0xffu) >> (8 - r);
 			memcpy(&u, s + len - 8, 8);
 			u >>= 8 * (8 - r); /* little-endian: the last r bytes first */
 			memcpy(w, &u, 8);
 			b = r;
-			k = out ? (unsigned)__builtin_ctz(out) : b;
 		} else if (r > 0) {
 			/* the last one or two bytes */
 			if (keep[s[i]] & (1u << target))
@@ -244,22 +294,49 @@ encode_ssse3(const unsigned char *s, size_t len, unsigned target,
 			continue;
 		} else
 			return w;
+		if (out == 0) {
+			w += b;
+			i += b;
+			if (b == r)
+				return w;
+			continue;
+		}
+		k = (unsigned)__builtin_ctz(out);
 		w += k;
 		i += k;
-		if (k == r)
-			return w;
-		if (k < b) /* a byte the target does not keep */
-			w = put_unit(s, len, &i, w, target, flags, iri);
+		out >>= k;
+		/* the bytes the target does not keep from s[i] on, while they
+		 * follow one another in the block: an escape of the table, or
+		 * put_unit for the few it must look at (then the next block
+		 * starts after the unit) */
+		do {
+			uint32_t e = esc[s[i]];
+			if (e >> 24) {
+				w = put_unit(s, len, &i, w, target, flags, iri);
+				break;
+			}
+			w[0] = '%';
+			w[1] = (char)((e >> 8) & 0xff);
+			w[2] = (char)((e >> 16) & 0xff);
+			w += 3;
+			i++;
+			out >>= 1;
+		} while (out & 1u);
 	}
 }
 #endif
 
-/* encode() when out has room for any result; returns the length written. */
-static size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
+/* encode() when out has room for any result; returns the length written.
+ * Inputs shorter than ENCODE_SHORT go byte by byte (encode_short), the
+ * longer ones in blocks (>= 8 bytes: encode_ssse3's bound). */
+#define ENCODE_SHORT 8
+static inline __attribute__((always_inline)) size_t encode_fast(const unsigned char *s, size_t len, unsigned target,
                           unsigned flags, int iri, char *out)
 {
+	if (len < ENCODE_SHORT)
+		return (size_t)(encode_short(s, len, target, flags, iri, out) - out);
 #if URISCAN__HAVE_SKIP_SIMD
-	if (uriscan__skip_lv != URISCAN__SIMD_NONE && len >= 8)
+	if (uriscan__skip_lv != URISCAN__SIMD_NONE)
 		return (size_t)(encode_ssse3(s, len, target, flags, iri, out) - out);
 #endif
 	return (size_t)(encode_scalar(s, 0, len, target, flags, iri, out) - out);
@@ -297,8 +374,9 @@ int uriscan_encode_target_from_name(const char *name, unsigned *t)
 	return URISCAN_E_INVALID_ARG;
 }
 
-/* The checks and the encoding, without *err. */
-static int percent_encode(enum uriscan_grammar g, const char *s, size_t len,
+/* The checks and the encoding, without *err: every call but the common
+ * one of uriscan_percent_encode. */
+static __attribute__((noinline)) int percent_encode(enum uriscan_grammar g, const char *s, size_t len,
                           const struct uriscan_encode_options *opt, char *out,
                           size_t out_cap, size_t *out_len)
 {
@@ -349,11 +427,34 @@ static int percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 	return o.n <= out_cap ? URISCAN_OK : URISCAN_E_BUFFER_TOO_SMALL;
 }
 
+/* The flags each target takes: FORM only in a query key or value. */
+static const unsigned char target_flags[URISCAN_ENCODE_TARGET_COUNT] = {
+    URISCAN_ENCODE_ALL_PERCENT, URISCAN_ENCODE_ALL_PERCENT,
+    URISCAN_ENCODE_ALL_PERCENT, URISCAN_ENCODE_ALL_PERCENT,
+    URISCAN_ENCODE_ALL_PERCENT, ENCODE_FLAGS,
+    ENCODE_FLAGS,               URISCAN_ENCODE_ALL_PERCENT};
+
 int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
                            const struct uriscan_encode_options *opt,
                            char *out, size_t out_cap, size_t *out_len,
                            struct uriscan_error *err)
 {
-	int st = percent_encode(g, s, len, opt, out, out_cap, out_len);
-	return uriscan__error1(err, st, 0);
+	/* The common call first, with the checks of percent_encode that it
+	 * passes: valid arguments, a grammar built in, room for any result
+	 * (len <= out_cap / 3, as 3 * len <= out_cap: len < 2^62 first). */
+	if (opt != NULL && out_len != NULL && s != NULL && out != NULL &&
+	    opt->size >= sizeof(struct uriscan_encode_options) &&
+	    opt->target < URISCAN_ENCODE_TARGET_COUNT &&
+	    (opt->flags & ~(unsigned)target_flags[opt->target]) == 0 &&
+	    (g == URISCAN_RFC3986 || g == URISCAN_RFC3987) &&
+	    uriscan__gens[g] != NULL && len <= UINT32_MAX / 3 &&
+	    3 * len <= out_cap) {
+		*out_len = encode_fast((const unsigned char *)s, len, opt->target,
+		                       opt->flags, g == URISCAN_RFC3987, out);
+		if (err != NULL)
+			uriscan__error1(err, URISCAN_OK, 0);
+		return URISCAN_OK;
+	}
+	return uriscan__error1(
+	    err, percent_encode(g, s, len, opt, out, out_cap, out_len), 0);
 }
