@@ -1380,9 +1380,10 @@ struct uriscan_query_edit_options {
 
 /* Bytes of sort_work that let a SORT of a reference of len bytes, with
  * n_edits edits, read the query once: a record per pair (a pair per
- * separator, + 1) and per edit, and one for alignment. */
+ * separator, + 1) and per edit, and one for alignment; and 8 bytes per
+ * edit for the index of the SET edits' keys (see Cost below). */
 #define URISCAN_QUERY_SORT_WORK(len, n_edits)                                  \
-	(((size_t)(len) + (size_t)(n_edits) + 2) * 16)
+	(((size_t)(len) + (size_t)(n_edits) + 2) * 16 + (size_t)(n_edits) * 8)
 
 /*
  * Apply opt->edits, in order, to the query of the reference s[0, len)
@@ -1400,8 +1401,14 @@ struct uriscan_query_edit_options {
  * is always valid (new keys and values are percent-encoded).
  *
  * Cost: the query is read once, and each pair's key is matched against
- * the edits once (a SET also finds the first pair with its key, once per
- * SET among the first 64 edits); a SORT reads the pairs once more and
+ * the edits once: O(pairs * edits) key compares. The SET edits find the
+ * first pair with their key in an index of their keys, sorted and filled
+ * by one more read of the query: O((pairs + SET edits) log SET edits)
+ * compares in all, without allocation, when the index has room: 256
+ * distinct keys on the stack, or sort_work's bytes beyond what a SORT can
+ * use (URISCAN_QUERY_SORT_WORK(len, n_edits) is room for both); a SET
+ * whose key it could not hold reads the query for it (O(pairs) each time:
+ * give that sort_work for many SET edits); a SORT reads the pairs once more and
  * sorts them in O(n log n) key compares when its records fit in the 4 KiB
  * it keeps on the stack (256 pairs) or in opt->sort_work, else reads them
  * once per 256 (see sort_work: give URISCAN_QUERY_SORT_WORK bytes for

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""gen_psl.py: compile the Public Suffix List into C for src/psl_table.c.
+"""gen_psl.py: compile the Public Suffix List into C: psl_rules.c and
+psl_rules.h
+(generated in the build; read by src/hosts/psl_site.c).
 
     gen_psl.py public_suffix_list.dat psl_rules.c psl_rules.h
 

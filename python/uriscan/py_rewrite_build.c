@@ -245,8 +245,10 @@ PyObject *upy_rwb_run(enum uriscan_grammar g, const struct upy_input *in,
 
 	for (size_t i = 0; i < b->nsets; i++)
 		cap += b->sets[i].value_len + 8;
+	/* sort_work for a SORT, and for the index of many SET keys */
 	for (size_t i = 0; i < b->ned; i++)
-		sorts |= b->ed[i].op == URISCAN_QUERY_SORT;
+		sorts |= b->ed[i].op == URISCAN_QUERY_SORT ||
+		         (b->ned > 256 && b->ed[i].op == URISCAN_QUERY_SET);
 	b->o.sets = b->sets;
 	b->o.n_sets = b->nsets;
 	b->o.edits = b->ed;

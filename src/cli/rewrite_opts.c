@@ -295,9 +295,10 @@ int rw_apply(struct rw_spec *r, enum uriscan_grammar g, const char *in,
 		size_t n = 0;
 		r->o.work = r->work;
 		r->o.work_cap = r->cap;
-		if (r->sorts &&
+		if ((r->sorts || r->o.n_edits > 256) &&
 		    r->sort_cap < URISCAN_QUERY_SORT_WORK(r->cap, r->o.n_edits)) {
-			/* a hostile query of many pairs sorts in O(n log n) */
+			/* a hostile query of many pairs sorts in O(n log n);
+			 * many SETs find their first pairs by an index */
 			r->sort_cap = URISCAN_QUERY_SORT_WORK(r->cap, r->o.n_edits);
 			r->sort_work = cli_realloc(r->sort_work, r->sort_cap);
 		}

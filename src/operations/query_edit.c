@@ -26,7 +26,6 @@
 
 #define ORIG ((size_t)-1)       /* a pair of the query */
 #define QE_NONE ((size_t)-1)    /* no original pair has the key */
-#define QE_UNKNOWN ((size_t)-2) /* not looked up yet */
 
 int uriscan__qe_check(const struct uriscan_query_edit *ed, size_t n,
                       size_t *bad)
@@ -59,7 +58,10 @@ void uriscan__qe_init(struct qe_ctx *x, enum uriscan_grammar g, const char *q,
 	x->ned = ned;
 	x->strip = NULL;
 	x->nstrip = 0;
+	x->first = NULL;
+	x->nfirst = 0;
 	x->first_ready = 0;
+	x->first_all = 0;
 	x->strip_ready = 0;
 	x->work = NULL;
 	x->work_n = 0;
@@ -95,31 +97,24 @@ static int key_is(const struct qe_ctx *x, size_t e, const struct qkey *k)
 	return qkey_cmp(&ek, k, plus_of(x), icase_of(x)) == 0;
 }
 
-/* The offset of the first pair of the query with the key of edit e. */
+/* The offset of the first pair of the query with the key of SET edit e:
+ * from the index of the SET edits' keys (query_first.c), else (a key it
+ * had no room for) by reading the query. */
 static size_t first_orig(struct qe_ctx *x, size_t e)
 {
 	struct pit it;
 	struct uriscan_query_pair p;
-	size_t found = QE_NONE;
+	uint32_t off;
 
-	if (!x->first_ready) {
-		for (size_t i = 0; i < QE_CACHE; i++)
-			x->first[i] = QE_UNKNOWN;
-		x->first_ready = 1;
-	}
-	if (e < QE_CACHE && x->first[e] != QE_UNKNOWN)
-		return x->first[e];
+	if (uriscan__qe_first(x, e, &off))
+		return off == QE_FIRST_NONE ? QE_NONE : (size_t)off;
 	iter_init(x, &it);
 	while (pit_next(x, &it, &p)) {
 		struct qkey k = pair_key(x, &p);
-		if (key_is(x, e, &k)) {
-			found = p.pair.off;
-			break;
-		}
+		if (key_is(x, e, &k))
+			return p.pair.off;
 	}
-	if (e < QE_CACHE)
-		x->first[e] = found;
-	return found;
+	return QE_NONE;
 }
 
 /* Does the REMOVE at *e, or the run of KEEPs that starts there, drop a

@@ -58,6 +58,14 @@ int uriscan__qe_heap_offer(struct qe_heap *h, const struct qe_rec *r);
 /* Sort rec[0, n) in order (the heap is used up). */
 void uriscan__qe_heap_sort(struct qe_heap *h);
 
+/* A SET edit's key and the offset of the first pair of the query with it
+ * (QE_FIRST_NONE: none). */
+struct qe_first {
+	uint32_t edit;
+	uint32_t off;
+};
+#define QE_FIRST_NONE UINT32_MAX
+
 /* Edits applied to one query. */
 struct qe_ctx {
 	enum uriscan_grammar g;
@@ -74,11 +82,15 @@ struct qe_ctx {
 	 * needed) */
 	uint8_t strip_first[32];
 	int strip_ready;
-	/* the first original pair whose key is ed[e].key, for e < QE_CACHE
-	 * (QE_UNKNOWN until asked; filled when first needed) */
-#define QE_CACHE 64
-	size_t first[QE_CACHE];
-	int first_ready;
+	/* the first original pair with the key of each SET edit: one entry
+	 * per distinct key, sorted by key (query_first.c), in first_own or
+	 * in the part of the caller's sort_work a SORT cannot use; built
+	 * when first needed. first_all: every SET edit's key is in it. */
+#define QE_FIRST_STACK 256
+	struct qe_first first_own[QE_FIRST_STACK];
+	struct qe_first *first;
+	size_t nfirst;
+	int first_ready, first_all;
 	/* room for a SORT (the caller's sort_work; query_sort.c), NULL when
 	 * none was given: then a buffer on the stack */
 	struct qe_rec *work;
@@ -167,6 +179,13 @@ void uriscan__qe_init(struct qe_ctx *x, enum uriscan_grammar g,
  * (query_strip.c)? */
 struct qkey;
 int uriscan__qe_stripped(struct qe_ctx *x, const struct qkey *k);
+
+/* The offset of the first pair of the query with the key of SET edit e
+ * (query_first.c): *off, or QE_FIRST_NONE when no pair has it. Returns 0
+ * when the index does not know (more distinct keys than its room): the
+ * caller reads the query. O(log n) key compares once the index is built,
+ * in one read of the query (O((pairs + SET edits) log SET edits)). */
+int uriscan__qe_first(struct qe_ctx *x, size_t e, uint32_t *off);
 
 /* Write the pairs after the edits (without '?') into o; returns how many
  * pairs were written. *touched (may be NULL) is set to 1 when some pair

@@ -17,7 +17,9 @@
  *                            loop with URISCAN_NO_SIMD=1) is the one
  *                            written into its exact size (the checked
  *                            path); the input is its own allocation, so
- *                            ASan sees a read past it
+ *                            ASan sees a read past it; and random mixtures
+ *                            of kept bytes, escapes and units put_unit
+ *                            reads (every mask of a block's expansion)
  *   --args                   the argument checks
  */
 #include <stdlib.h>
@@ -378,6 +380,34 @@ static void run_runs(enum uriscan_grammar g)
 				free(s);
 			}
 			tap_ok(bad == 0, "%s, %s, flags %u: %lu inputs, %lu differ",
+			       uriscan_grammar_name(g), uriscan_encode_target_name(t),
+			       o.flags, calls, bad);
+			/* mixtures: every mask of kept and escaped bytes in a
+			 * block (the expansion of src/operations/encode.c), with and
+			 * without the units put_unit looks at */
+			static const unsigned char alpha[] = {
+			    'a', 'a', '&', '=', '/', '#', '[', '%', '4', ' ',
+			    0xC3, 0xA9, '+', ':', '@', 0x7f};
+			unsigned seed = t * 7 + (unsigned)f;
+			bad = calls = 0;
+			for (size_t len = 1; len <= 40; len++) {
+				unsigned char *s = malloc(len);
+				if (s == NULL)
+					abort();
+				for (int k = 0; k < 400; k++) {
+					/* half the inputs without '%', ' ', >= 0x80 */
+					unsigned n = k % 2 ? 16 : 7;
+					for (size_t j = 0; j < len; j++) {
+						seed = seed * 1103515245u + 12345u;
+						s[j] = alpha[(seed >> 16) % n];
+					}
+					calls++;
+					bad += !same_both_ways(g, &o, s, len);
+				}
+				free(s);
+			}
+			tap_ok(bad == 0,
+			       "%s, %s, flags %u: %lu mixtures, %lu differ",
 			       uriscan_grammar_name(g), uriscan_encode_target_name(t),
 			       o.flags, calls, bad);
 		}
