@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "utf8.h"
 #include "iri-config.h"
 
 #if URISCAN_HAVE_IDN2
