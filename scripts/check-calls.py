@@ -19,8 +19,19 @@ The files generated from ragel/*.rl are named by their generated name
 what it tests and nothing calls it). Functions inlined from a header are
 not calls between files and are not seen.
 
-Prints the circles, if any, and exits 1 when there is one; with --list,
-also prints every file and what it uses from each other file.
+The folders are layers as well (ARCHITECTURE.md, "Layers"): a file may
+use a file of its own folder or of a lower layer, never one of a higher
+layer or of another folder of its own layer:
+
+  0  src/grammars (and the machines generated from ragel/)
+  1  src/operations, src/hosts
+  2  src/extraction
+  3  src/frontend
+  4  src/cli, src/sql, python, bench
+
+Prints the circles and the uses across layers, if any, and exits 1 when
+there is one; with --list, also prints every file and what it uses from
+each other file.
 """
 import json
 import os
@@ -28,6 +39,17 @@ import subprocess
 import sys
 
 SCOPE = ("src/", "python/", "bench/", "ragel/")
+LAYERS = {"src/grammars": 0, "ragel": 0, "src/operations": 1, "src/hosts": 1,
+          "src/extraction": 2, "src/frontend": 3, "src/cli": 4,
+          "src/sql": 4, "python": 4, "bench": 4}
+
+
+def folder(src):
+    """The layer folder of a file: src/<subsystem>, or its top folder."""
+    parts = src.split("/")
+    if parts[0] == "src" and len(parts) > 2:
+        return "src/" + parts[1]
+    return parts[0]
 
 
 def source_name(entry, root):
@@ -86,6 +108,17 @@ def main():
             print(src)
             for other in sorted(edges[src]):
                 print(f"  {other}: {', '.join(sorted(edges[src][other]))}")
+    upward = []
+    for a in sorted(edges):
+        for b in sorted(edges[a]):
+            fa, fb = folder(a), folder(b)
+            if fa == fb or fa not in LAYERS or fb not in LAYERS:
+                continue
+            if LAYERS[fb] >= LAYERS[fa]:
+                upward.append((a, b))
+    for a, b in upward:
+        print(f"layer: {a} ({folder(a)}) uses {b} ({folder(b)}): "
+              f"{', '.join(sorted(edges[a][b]))}")
     circles = strongly_connected(edges)
     for comp in circles:
         print("circle: " + " <-> ".join(sorted(comp)))
@@ -96,8 +129,8 @@ def main():
                           f"{', '.join(sorted(edges[a][b]))}")
     print(f"check-calls: {len(edges)} files, "
           f"{sum(len(v) for v in edges.values())} edges, "
-          f"{len(circles)} circles")
-    return 1 if circles else 0
+          f"{len(circles)} circles, {len(upward)} uses across layers")
+    return 1 if circles or upward else 0
 
 
 def strongly_connected(edges):
