@@ -7,15 +7,17 @@
 # target for a bounded time under libFuzzer (build-fuzz, when clang's
 # libFuzzer is installed). The Python module and its tests (suite python)
 # run in the normal build; in the sanitizer build the module is built with
-# ASan and UBSan too, and its thread, allocation-failure and extraction
-# tests run with the ASan runtime preloaded into python3 (suite
-# python-asan, python/tests/meson.build). A build with one grammar
-# (rfc1738) and its tests check -Dgrammars=; the Python install of
+# ASan and UBSan too, and its thread, allocation-failure, extraction and
+# host tests run with the ASan runtime preloaded into python3 (suite
+# python-asan, python/tests/meson.build): in the full run, there only, as
+# the allocation-failure sweeps of core and cli (see "once_in_san"). A
+# build with one grammar (rfc1738) and its tests check -Dgrammars=; the Python install of
 # docs/python.md runs as written (scripts/check-python-install.sh); these
 # two run in the background beside the rest ("the side lane", below).
 # Builds only in build*/ directories and temporary ones; it never runs
-# scripts/bench.sh. Reports each phase's wall and CPU time on stderr.
-# Ends with the line 'N passed, N failed, N skipped'.
+# scripts/bench.sh. Reports each phase's wall and CPU time on stderr, and
+# each build's test time by suite (scripts/test-summary.py). Ends with the
+# line 'N passed, N failed, N skipped'.
 #   scripts/test.sh            everything
 #   scripts/test.sh --quick    the normal build only
 set -uo pipefail
@@ -68,7 +70,8 @@ phase() {
 # The tests that read the sources and nothing of the build they are
 # registered in, so that every build runs them alike: 'subproject' builds
 # uriscan anew in a parent project with its own options (-T0, no
-# sanitizer), 'configure errors' runs meson setup on the sources, suite man
+# sanitizer), 'configure errors' runs meson setup on the sources, 'doc
+# paths' reads ARCHITECTURE.md and src/'s READMEs, suite man
 # renders the manual pages with groff, the *-reference tests check the
 # vector files against Python's reading of the RFCs' text,
 # iri-ranges-up-to-date regenerates ragel/iri_ranges.rl, and
@@ -76,7 +79,7 @@ phase() {
 # skips-keep-the-machine reads ragel's output for the grammars' machines,
 # the same in every build of those grammars. The normal build runs them;
 # the sanitizer and one-grammar builds leave them out (about 35 s of CPU).
-sources_only='^uriscan:(man / .*|install / (subproject|configure errors)|core / (vectors(-[a-z0-9]+)?-reference|iri-ranges-up-to-date|host-address-ipaddress|skips-keep-the-machine))$'
+sources_only='^uriscan:(man / .*|install / (subproject|configure errors|doc paths)|core / (vectors(-[a-z0-9]+)?-reference|iri-ranges-up-to-date|host-address-ipaddress|skips-keep-the-machine))$'
 
 # tests_but DIR ERE: the names of the tests of build DIR but those whose
 # 'project:suite / name' matches the extended regular expression ERE.
