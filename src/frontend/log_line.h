@@ -2,7 +2,7 @@
 /*
  * log_line.h: the Apache/nginx access-log line formats (log_line.c), split
  * without allocating. Part of the front ends' library (src/frontend/,
- * names prefixed frontend_): shared by `uriscan log` (src/cli/cmd_log.c)
+ * names prefixed frontend_): shared by `uriscan log` (src/cli/log/cmd_log.c)
  * and the Python extension (python/uriscan/py_log.c: uriscan.logformat,
  * uriscan.dask's log_bag), so both read a line alike. Not part of the
  * library's API.
