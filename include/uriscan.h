@@ -824,9 +824,9 @@ URISCAN_API int uriscan_uri_to_iri(const char *s, size_t len, unsigned flags,
  *    UTF-8 is copied as it is. The result is an IRI.
  *  - URISCAN_RFC2396: RFC 2396 section 5.2 as written (its Appendix C
  *    examples hold); how it differs from RFC 3986 is listed in
- *    src/operations/resolve.c and src/operations/dot_segments.c beside each step. In short: an
- *    absolute, network-path or absolute-path reference keeps its dot
- *    segments ("/../g" gives
+ *    src/operations/resolve.c and src/operations/dot_segments.c beside each
+ *    step. In short: an absolute, network-path or absolute-path reference
+ *    keeps its dot segments ("/../g" gives
  *    "http://a/../g"); a query-only reference drops the base's last
  *    segment ("?y" against http://a/b/c/d;p?q gives http://a/b/c/?y); ".."
  *    segments that climb above the root are kept ("../../../g" gives
@@ -993,8 +993,8 @@ URISCAN_API int uriscan_equivalent(enum uriscan_grammar g, const char *a,
 /* Percent-decoding, query parameters, recomposition                   */
 
 /*
- * Percent-decoding (src/operations/percent.c). One component (a path segment, a query
- * key or value, ...) at a time: decoding a whole reference would merge
+ * Percent-decoding (src/operations/percent.c). One component (a path segment,
+ * a query key or value, ...) at a time: decoding a whole reference would merge
  * "%2F" with "/". Any bytes are accepted, not only valid components.
  *
  * Flags:
@@ -1046,9 +1046,9 @@ URISCAN_API int uriscan_percent_decode(const char *s, size_t len,
                                        struct uriscan_error *err);
 
 /*
- * Query parameters (src/operations/query.c). A query (without its '?', e.g. the bytes
- * of part[URISCAN_QUERY]) is split into pairs at every '&' (and ';' with
- * URISCAN_QUERY_SEMICOLON); each pair is "key=value" split at its first
+ * Query parameters (src/operations/query.c). A query (without its '?', e.g.
+ * the bytes of part[URISCAN_QUERY]) is split into pairs at every '&' (and ';'
+ * with URISCAN_QUERY_SEMICOLON); each pair is "key=value" split at its first
  * '=':
  *  - n separators always give n + 1 pairs, so the pairs and separators
  *    put back together are exactly the query. Empty pairs are reported:
@@ -1110,8 +1110,8 @@ URISCAN_API int uriscan_query_get(const char *q, size_t len, const char *key,
                                   struct uriscan_query_pair *p);
 
 /*
- * Recomposition (src/operations/recompose.c): components -> URI reference, as RFC
- * 3986 section 5.3 writes it:
+ * Recomposition (src/operations/recompose.c): components -> URI reference, as
+ * RFC 3986 section 5.3 writes it:
  *   [scheme ":"] ["//" authority] path ["?" query] ["#" fragment]
  *   authority = [userinfo "@"] host [":" port]
  * Components are given by pointer and length (not offsets), each without

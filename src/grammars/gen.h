@@ -305,9 +305,9 @@ static inline int uriscan__gen_ascii_ends(const unsigned char *p,
  * twin (scripts/gen_rules.py, has_fast): an input of 16 bytes or more that
  * starts with "http", when AVX2 is in use (URISCAN_NO_AVX2 and
  * URISCAN_NO_SIMD turn it off, as they do the skips), goes to the read of
- * src/grammars/uri_fast.h (AVX-512's at that level, else AVX2's). The read answers
- * URISCAN_OK for a valid URI of the forms it takes, and RFC 3986's error
- * at a byte >= 0x80 after valid bytes (the _IRI_ forms, RFC 3987's: not
+ * src/grammars/uri_fast.h (AVX-512's at that level, else AVX2's). The read
+ * answers URISCAN_OK for a valid URI of the forms it takes, and RFC 3986's
+ * error at a byte >= 0x80 after valid bytes (the _IRI_ forms, RFC 3987's: not
  * that), and hands every other input to the machine M (RFC 3987's: its
  * ASCII twin, which runs the rule's own machine when it meets a byte >=
  * 0x80). Any other input goes to ELSE at once (the machine, or the entry

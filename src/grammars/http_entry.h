@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * http_entry.h: starting a rule's machine after a literal "http://" or
- * "https://" (src/grammars/http_entry.c finds the state; gen.h, GEN_HTTP_ENTRY_V and
- * GEN_HTTP_ENTRY_P, enter it). Internal; not installed. Declarations and
- * inline code only.
+ * "https://" (src/grammars/http_entry.c finds the state; gen.h,
+ * GEN_HTTP_ENTRY_V and GEN_HTTP_ENTRY_P, enter it). Internal; not installed.
+ * Declarations and inline code only.
  *
  * A machine is deterministic: from its start, the bytes "https://" always
  * lead it to the same state, running the same actions. So when an input

@@ -29,8 +29,8 @@ typedef int uriscan__machine_p(const unsigned char *p, const unsigned char *pe,
                                struct uriscan_uri *u, size_t *eo);
 
 /* s[0, pe - s) starts with "http" and has 16 bytes or more, and the CPU
- * has AVX2 (uriscan__skip_lv; src/grammars/gen.h, GEN_URI_FAST_OR_V / _P, checks
- * these): URISCAN_OK when it is "http://" or "https://" followed by what
+ * has AVX2 (uriscan__skip_lv; src/grammars/gen.h, GEN_URI_FAST_OR_V / _P,
+ * checks these): URISCAN_OK when it is "http://" or "https://" followed by what
  * makes it a valid RFC 3986 URI of a form this read takes (a host that is
  * a reg-name not ending in a digit, the authority ended in the first 64
  * bytes), _p with *u's components, host type and kind set (*u reset by

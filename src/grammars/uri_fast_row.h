@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * uri_fast_row.h: the masks of a row of 64 bytes for src/grammars/uri_fast.c (its
- * only includer), with AVX2 (two 32-byte loads, the end of the input by
+ * uri_fast_row.h: the masks of a row of 64 bytes for src/grammars/uri_fast.c
+ * (its only includer), with AVX2 (two 32-byte loads, the end of the input by
  * loads shifted back) or AVX-512 (one load masked to the input). Internal.
  *
  * One 64-bit word per class (bit i for byte i of the row): the set of

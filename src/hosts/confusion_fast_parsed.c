@@ -32,8 +32,8 @@ struct window {
 /* Vector constants, loaded (or folded into an instruction) from memory:
  * _mm256_set1_epi8 in a function of target("avx2"), in a file built
  * without it, made a mov, a vmovd and a vpbroadcastb of each, every call
- * (src/grammars/uri_fast.c says the same). The ranges: a byte in [lo, hi] (below
- * 0x80) plus 0x80 - lo is below hi - lo - 127 as a signed byte. */
+ * (src/grammars/uri_fast.c says the same). The ranges: a byte in [lo, hi]
+ * (below 0x80) plus 0x80 - lo is below hi - lo - 127 as a signed byte. */
 enum { K_CASE, K_A, K_AZ, K_0, K_09, K_DOT, K_DASH, K_PCT, K_SLASH, K_N };
 #define K32(c)                                                                 \
 	{(char)(c), (char)(c), (char)(c), (char)(c), (char)(c), (char)(c),         \

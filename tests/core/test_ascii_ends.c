@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_ascii_ends.c: the check that chooses between a rule's ASCII twin
- * and its own machine (src/grammars/gen.h, uriscan__gen_ascii_ends) against a byte
- * by byte answer: every length from 0 to 48, ASCII, and with one byte of
+ * and its own machine (src/grammars/gen.h, uriscan__gen_ascii_ends) against a
+ * byte by byte answer: every length from 0 to 48, ASCII, and with one byte of
  * 0x80, 0xc3 or 0xff at each offset, in a buffer allocated to the exact
  * length (ASan sees any read outside it). Either answer gives the right
  * result (the twin hands a non-ASCII input over), so what is checked is

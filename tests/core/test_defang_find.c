@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_defang_find.c: where the refanger looks for a defanged form
- * (src/extraction/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512 where
- * the CPU has them and without: every pair of bytes (65,536) at offsets inside, across
- * and at the ends of the 32-byte blocks, and a first byte at the very end,
- * against the pairs docs/extraction.md's forms can start with (written
- * out here again): each of them is found, and nothing before it; a pair
- * that is none may be a candidate (a look too many) only in the few
+ * (src/extraction/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512
+ * where the CPU has them and without: every pair of bytes (65,536) at offsets
+ * inside, across and at the ends of the 32-byte blocks, and a first byte at
+ * the very end, against the pairs docs/extraction.md's forms can start with
+ * (written out here again): each of them is found, and nothing before it; a
+ * pair that is none may be a candidate (a look too many) only in the few
  * cases the nibble tables allow. Then random texts of form bytes walked
  * candidate by candidate with the kept block (struct uriscan__dscan) and
  * without, and with lim before the end, must give the same answers. Each

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_extract_entry.c: the state the extraction machines start in at the
- * ':' after a scheme (src/extraction/extract_entry.c). For every grammar built with an
- * extraction machine, and for its pure and its tags machine:
+ * ':' after a scheme (src/extraction/extract_entry.c). For every grammar built
+ * with an extraction machine, and for its pure and its tags machine:
  *  - where the grammar has that state, running the machine from it at the
  *    ':' gives what running it from the scheme's first byte gives (final
  *    state, bytes read, end of the longest match, and for the tags machine

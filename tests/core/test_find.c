@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_find.c: the extractor's candidate search (src/extraction/extract_find.h) with
- * its bulk window and queue against the portable search, candidate by
- * candidate, on random text of ':', '/' and letters around the sizes where
- * the window starts to be used, with the scan's ways of moving on (the
- * byte after a candidate, or past a match of any length), lim at the end,
- * two bytes before it (a chunk of a stream) and anywhere, and steps back
- * (which the scan never takes; the queue starts over); each buffer
- * allocated to its exact length, so ASan sees a load past it. No timing.
+ * test_find.c: the extractor's candidate search
+ * (src/extraction/extract_find.h) with its bulk window and queue against the
+ * portable search, candidate by candidate, on random text of ':', '/' and
+ * letters around the sizes where the window starts to be used, with the scan's
+ * ways of moving on (the byte after a candidate, or past a match of any
+ * length), lim at the end, two bytes before it (a chunk of a stream) and
+ * anywhere, and steps back (which the scan never takes; the queue starts
+ * over); each buffer allocated to its exact length, so ASan sees a load past
+ * it. No timing.
  */
 #include <stdint.h>
 #include <stdlib.h>

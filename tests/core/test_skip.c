@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_skip.c: the SIMD skips of the fast paths (src/grammars/skip_simd.c: SSSE3,
- * AVX2 and AVX-512, each where the CPU has it) against the scalar class
+ * test_skip.c: the SIMD skips of the fast paths (src/grammars/skip_simd.c:
+ * SSSE3, AVX2 and AVX-512, each where the CPU has it) against the scalar class
  * table, for every byte of every class at every offset of a run, in buffers
  * allocated to the exact length (ASan sees any over-read) and again ending
  * at an unreadable page (a masked load that reads past its end faults,

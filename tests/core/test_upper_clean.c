@@ -7,8 +7,8 @@
  * the next vzeroupper (measured: 13-30 % of a parse whose caller is built
  * without AVX, as every caller of the library may be). The compiler
  * inserts vzeroupper itself, and has missed a way out before
- * (src/grammars/uri_fast.c, fast_v and fast_p, after a call it took for one that
- * clears them).
+ * (src/grammars/uri_fast.c, fast_v and fast_p, after a call it took for one
+ * that clears them).
  *
  * For each line of the files given (uri-fast-taken.txt's format, the
  * input in column 2, with escapes; the vectors' .tsv, in column 3), and

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_uri_fast.c: the AVX2 and AVX-512 read of RFC 3986 URIs after
- * "http://" or "https://" (src/grammars/uri_fast.c; gen.h GEN_URI_FAST_OR_V/_P),
- * against the -T0 build, which has neither it nor the http entry: it
- * reads every input from its first byte. For each line of
+ * "http://" or "https://" (src/grammars/uri_fast.c; gen.h
+ * GEN_URI_FAST_OR_V/_P), against the -T0 build, which has neither it nor the
+ * http entry: it reads every input from its first byte. For each line of
  * tests/vectors/uri-fast-taken.txt (argv[1]):
  *  - the read answers the input itself (valid, or RFC 3986's error at a
  *    byte >= 0x80, every byte before it valid) or hands it to the
