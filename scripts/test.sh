@@ -11,9 +11,10 @@
 # host tests run with the ASan runtime preloaded into python3 (suite
 # python-asan, python/tests/meson.build): in the full run, there only, as
 # the allocation-failure sweeps of core and cli (see "once_in_san"). A
-# build with one grammar (rfc1738) and its tests check -Dgrammars=; the Python install of
-# docs/python.md runs as written (scripts/check-python-install.sh); these
-# two run in the background beside the rest ("the side lane", below).
+# build with one grammar (rfc1738) and its tests check -Dgrammars=; the
+# Python install of docs/python.md runs as written
+# (scripts/check-python-install.sh); these two run in the background
+# beside the rest ("the side lane", below).
 # Builds only in build*/ directories and temporary ones; it never runs
 # scripts/bench.sh. Reports each phase's wall and CPU time on stderr, and
 # each build's test time by suite (scripts/test-summary.py). Ends with the
