@@ -13,6 +13,7 @@
 
 #include "gen.h"
 #include "internal.h"
+#include "iri_chars.h"
 #include "pct.h"
 
 /* The ASCII bytes each target keeps as they are, one bit per target (bit

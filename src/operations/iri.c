@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "iri_chars.h"
 #include "utf8.h"
 #include "iri-config.h"
 
