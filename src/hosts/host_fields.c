@@ -243,7 +243,6 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	*d = uriscan__cf_quick((const unsigned char *)s, len, u, &o->flags);
 	if (*d <= 0)
 		return 0;
-	uriscan__lower_copy(o->browser, (const unsigned char *)s + hb, hl);
 	o->browser_status = URISCAN_OK;
 	o->browser_len = hl;
 	o->browser_offset = 0;
@@ -255,6 +254,20 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	o->ip_len = 0;
 	o->site_status = URISCAN_OK;
 	o->site_len = 0;
+#if URISCAN_PSL_COMPILED
+	/* the site's reading of the name writes its lower case: the browser's
+	 * host, not made twice (a host of 1 to 255 bytes; the window read it
+	 * as plain, so neither starts nor ends with a dot) */
+	if (!(of & URISCAN_HOST_FIELDS_NO_SITE) && hl - 1 < 255) {
+		o->site_status = uriscan__psl_site_lower(
+		    s + hb, hl, o->browser, o->site, sizeof o->site, &o->site_len,
+		    NULL);
+		if (o->site_status != URISCAN_OK)
+			o->site_len = 0;
+		return 1;
+	}
+#endif
+	uriscan__lower_copy(o->browser, (const unsigned char *)s + hb, hl);
 	if (!(of & URISCAN_HOST_FIELDS_NO_SITE))
 		site_of(o->browser, hl, o);
 	return 1;
@@ -282,8 +295,11 @@ int uriscan_host_fields(const char *s, size_t len, const struct uriscan_uri *u,
 	else if (st == URISCAN_OK && len > UINT32_MAX)
 		st = URISCAN_E_TOO_LONG;
 	if (st == URISCAN_OK && u != NULL) {
-		const struct uriscan__gen *gen;
-		st = uriscan__grammar_gen(u->grammar, &gen);
+		/* uriscan__grammar_gen's statuses, without its call */
+		if ((unsigned)u->grammar >= URISCAN_GRAMMAR_COUNT)
+			st = URISCAN_E_GRAMMAR_UNKNOWN;
+		else if (uriscan__gen_get(u->grammar) == NULL)
+			st = URISCAN_E_GRAMMAR_UNAVAILABLE;
 		/* the host span is read: it must lie inside s[0, len) */
 		if (st == URISCAN_OK && URISCAN_HAS(u, URISCAN_HOST) &&
 		    (u->part[URISCAN_HOST].off > len ||

@@ -171,8 +171,9 @@ static inline long prev_dot(const uint64_t *dots, size_t e)
 
 /* The flags of the label p[0, n) under the node parent (0: none), its
  * node's index in *node. p may be read eight bytes past its end. */
-static unsigned lookup(unsigned parent, const unsigned char *p, size_t n,
-                       unsigned *node)
+static inline __attribute__((always_inline)) unsigned
+lookup(unsigned parent, const unsigned char *p, size_t n,
+       unsigned *node)
 {
 	uint64_t w0 = first(le64(p), n), h = psl_hash(parent, n, w0);
 	size_t i = (size_t)(h >> (64 - PSL_BITS));
@@ -218,7 +219,8 @@ static int raw_public(const unsigned char *fl, size_t j)
  * *maybe_addr: 1 when s may be an address for uriscan_host_address (it
  * starts with '[', holds a ':', or its last label starts with a digit),
  * to be asked. */
-static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
+static inline __attribute__((always_inline)) long
+site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 {
 	unsigned char fl[MAX_LABELS], *z = (unsigned char *)zc;
 	size_t start[MAX_LABELS], m = 0, k, i, dead = MAX_LABELS;
@@ -348,11 +350,13 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 	return -1; /* not reached: the last label is public */
 }
 
-int uriscan__psl_site_of(const char *host, size_t len, char *out,
-                         size_t out_cap, size_t *out_len,
-                         struct uriscan_error *err)
+/* uriscan__psl_site_of with the lower-case copy in z (PSL_Z_CAP bytes):
+ * inlined into both entries below, the same code in each (the walk, its
+ * lookup, written once). */
+static inline __attribute__((always_inline)) int
+site_into(const char *host, size_t len, char *z, char *out, size_t out_cap,
+          size_t *out_len, struct uriscan_error *err)
 {
-	char z[PSL_Z_CAP];
 	/* a trailing dot: the site of the name without it, dot kept */
 	size_t n = len - (host[len - 1] == '.'), sn, k, i = 0;
 	int maybe_addr;
@@ -390,4 +394,20 @@ int uriscan__psl_site_of(const char *host, size_t len, char *out,
 	if (n < len)
 		out[sn - 1] = '.';
 	return URISCAN_OK;
+}
+
+int uriscan__psl_site_of(const char *host, size_t len, char *out,
+                         size_t out_cap, size_t *out_len,
+                         struct uriscan_error *err)
+{
+	char z[PSL_Z_CAP];
+
+	return site_into(host, len, z, out, out_cap, out_len, err);
+}
+
+int uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
+                            size_t out_cap, size_t *out_len,
+                            struct uriscan_error *err)
+{
+	return site_into(host, len, z, out, out_cap, out_len, err);
 }

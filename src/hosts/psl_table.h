@@ -77,6 +77,15 @@ struct uriscan_error;
 int uriscan__psl_site_of(const char *host, size_t len, char *out,
                          size_t out_cap, size_t *out_len,
                          struct uriscan_error *err);
+/* uriscan__psl_site_of, the name's lower case left in z (PSL_Z_CAP bytes,
+ * written past len too): z[0, len) is host[0, len) in lower case when
+ * host is a name of letters, digits, '-' and '.', not starting or ending
+ * with '.' (what the flags' quick window reads as a plain host); for
+ * host_fields.c, which has the browser's host from it without a second
+ * lower-casing. */
+int uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
+                            size_t out_cap, size_t *out_len,
+                            struct uriscan_error *err);
 #pragma GCC visibility pop
 
 #endif
