@@ -7,8 +7,9 @@
  * starts the authority, a plain port and path: what the flags' AVX2
  * window decides, confusion_fast_parsed.c) has its browser's host (the host in
  * lower case), its addresses (a name: none) and its flags from that one
- * reading, and its site looked up on the browser's host without the
- * public call's checks; a relative reference without "//" has no host
+ * reading, and its site looked up on the host (uriscan__psl_site_lower,
+ * which writes the browser's host) without the checks of a name the
+ * window has read as plain; a relative reference without "//" has no host
  * for either reader (no browser reading); any other URL has each field
  * read as its call reads it (the internal entries, the arguments checked
  * once here).
@@ -256,8 +257,9 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	o->site_len = 0;
 #if URISCAN_PSL_COMPILED
 	/* the site's reading of the name writes its lower case: the browser's
-	 * host, not made twice (a host of 1 to 255 bytes; the window read it
-	 * as plain, so neither starts nor ends with a dot) */
+	 * host, not made twice; the window read the host as plain (1 to 63
+	 * bytes here), so the site reading skips the checks of a name it
+	 * would refuse, of an address and of a trailing dot */
 	if (!(of & URISCAN_HOST_FIELDS_NO_SITE) && hl - 1 < 255) {
 		o->site_status = uriscan__psl_site_lower(
 		    s + hb, hl, o->browser, o->site, sizeof o->site, &o->site_len,
