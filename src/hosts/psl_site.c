@@ -173,7 +173,7 @@ static inline long prev_dot(const uint64_t *dots, size_t e)
 
 /* The flags of the label p[0, n) under the node parent (0: none), its
  * node's index in *node. p may be read eight bytes past its end. */
-static inline __attribute__((always_inline)) unsigned
+static inline unsigned
 lookup(unsigned parent, const unsigned char *p, size_t n,
        unsigned *node)
 {
@@ -222,7 +222,7 @@ static int raw_public(const unsigned char *fl, size_t j)
  * starts with '[', holds a ':', or its last label starts with a digit),
  * to be asked. plain (a constant): s is known to be a plain name (see
  * uriscan__psl_site_lower), whose checks are not made. */
-static inline __attribute__((always_inline)) long
+static long
 site_at(const char *s, size_t len, char *zc, int *maybe_addr, int plain)
 {
 	unsigned char fl[MAX_LABELS], *z = (unsigned char *)zc;
@@ -355,9 +355,9 @@ site_at(const char *s, size_t len, char *zc, int *maybe_addr, int plain)
 }
 
 /* uriscan__psl_site_of with the lower-case copy in z (PSL_Z_CAP bytes):
- * inlined into both entries below, the same code in each (the walk, its
- * lookup, written once). */
-static inline __attribute__((always_inline)) int
+ * inlined into both entries below (flatten: the walk and its lookup in
+ * each, as when there was one; written once), plain a constant. */
+static inline int
 site_into(const char *host, size_t len, char *z, char *out, size_t out_cap,
           size_t *out_len, struct uriscan_error *err, int plain)
 {
@@ -400,18 +400,19 @@ site_into(const char *host, size_t len, char *z, char *out, size_t out_cap,
 	return URISCAN_OK;
 }
 
-int uriscan__psl_site_of(const char *host, size_t len, char *out,
-                         size_t out_cap, size_t *out_len,
-                         struct uriscan_error *err)
+__attribute__((flatten)) int
+uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
+                        size_t out_cap, size_t *out_len,
+                        struct uriscan_error *err)
+{
+	return site_into(host, len, z, out, out_cap, out_len, err, 1);
+}
+
+__attribute__((flatten)) int
+uriscan__psl_site_of(const char *host, size_t len, char *out, size_t out_cap,
+                     size_t *out_len, struct uriscan_error *err)
 {
 	char z[PSL_Z_CAP];
 
 	return site_into(host, len, z, out, out_cap, out_len, err, 0);
-}
-
-int uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
-                            size_t out_cap, size_t *out_len,
-                            struct uriscan_error *err)
-{
-	return site_into(host, len, z, out, out_cap, out_len, err, 1);
 }
