@@ -7,8 +7,9 @@
  * starts the authority, a plain port and path: what the flags' AVX2
  * window decides, confusion_fast_parsed.c) has its browser's host (the host in
  * lower case), its addresses (a name: none) and its flags from that one
- * reading, and its site looked up on the browser's host without the
- * public call's checks; a relative reference without "//" has no host
+ * reading, and its site looked up on the host (uriscan__psl_site_lower,
+ * which writes the browser's host) without the checks of a name the
+ * window has read as plain; a relative reference without "//" has no host
  * for either reader (no browser reading); any other URL has each field
  * read as its call reads it (the internal entries, the arguments checked
  * once here).
@@ -243,7 +244,6 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	*d = uriscan__cf_quick((const unsigned char *)s, len, u, &o->flags);
 	if (*d <= 0)
 		return 0;
-	uriscan__lower_copy(o->browser, (const unsigned char *)s + hb, hl);
 	o->browser_status = URISCAN_OK;
 	o->browser_len = hl;
 	o->browser_offset = 0;
@@ -255,6 +255,21 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	o->ip_len = 0;
 	o->site_status = URISCAN_OK;
 	o->site_len = 0;
+#if URISCAN_PSL_COMPILED
+	/* the site's reading of the name writes its lower case: the browser's
+	 * host, not made twice; the window read the host as plain (1 to 63
+	 * bytes here), so the site reading skips the checks of a name it
+	 * would refuse, of an address and of a trailing dot */
+	if (!(of & URISCAN_HOST_FIELDS_NO_SITE) && hl - 1 < 255) {
+		o->site_status = uriscan__psl_site_lower(
+		    s + hb, hl, o->browser, o->site, sizeof o->site, &o->site_len,
+		    NULL);
+		if (o->site_status != URISCAN_OK)
+			o->site_len = 0;
+		return 1;
+	}
+#endif
+	uriscan__lower_copy(o->browser, (const unsigned char *)s + hb, hl);
 	if (!(of & URISCAN_HOST_FIELDS_NO_SITE))
 		site_of(o->browser, hl, o);
 	return 1;
@@ -282,8 +297,11 @@ int uriscan_host_fields(const char *s, size_t len, const struct uriscan_uri *u,
 	else if (st == URISCAN_OK && len > UINT32_MAX)
 		st = URISCAN_E_TOO_LONG;
 	if (st == URISCAN_OK && u != NULL) {
-		const struct uriscan__gen *gen;
-		st = uriscan__grammar_gen(u->grammar, &gen);
+		/* uriscan__grammar_gen's statuses, without its call */
+		if ((unsigned)u->grammar >= URISCAN_GRAMMAR_COUNT)
+			st = URISCAN_E_GRAMMAR_UNKNOWN;
+		else if (uriscan__gen_get(u->grammar) == NULL)
+			st = URISCAN_E_GRAMMAR_UNAVAILABLE;
 		/* the host span is read: it must lie inside s[0, len) */
 		if (st == URISCAN_OK && URISCAN_HAS(u, URISCAN_HOST) &&
 		    (u->part[URISCAN_HOST].off > len ||

@@ -84,14 +84,16 @@ static inline __m128i refused16(__m128i x)
 }
 
 /* The lower case of x; in *odd the mask of its refused bytes and ':'s
- * (both rare: then odd16 tells them apart), in *dot of its '.'s (bit i
- * for byte i). */
-static inline __m128i classify(__m128i x, unsigned *odd, unsigned *dot)
+ * (both rare: then odd16 tells them apart; 0 for a plain name, unread),
+ * in *dot of its '.'s (bit i for byte i). */
+static inline __m128i classify(__m128i x, unsigned *odd, unsigned *dot,
+                               int plain)
 {
 	__m128i up;
 
-	*odd = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-	    refused16(x), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
+	*odd = plain ? 0
+	             : (unsigned)_mm_movemask_epi8(_mm_or_si128(
+	                   refused16(x), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
 	up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)),
 	                   _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
 	x = _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20)));
@@ -112,10 +114,10 @@ static int odd16(__m128i x, uint64_t *colon)
 /* The sixteen bytes x of the name at offset o: their lower case into
  * z + o, their dots into the map; 1 when one is refused. */
 static inline int block(__m128i x, unsigned char *z, size_t o,
-                        uint64_t *dots, uint64_t *colon)
+                        uint64_t *dots, uint64_t *colon, int plain)
 {
 	unsigned odd, dot;
-	__m128i l = classify(x, &odd, &dot);
+	__m128i l = classify(x, &odd, &dot, plain);
 
 	_mm_storeu_si128((__m128i *)(void *)(z + o), l);
 	dots[o >> 6] |= (uint64_t)dot << (o & 63);
@@ -128,10 +130,10 @@ static inline int block(__m128i x, unsigned char *z, size_t o,
  * their lower case into z, their dots in *dot (the first eight, then
  * the last); 1 when one is refused. */
 static inline int half_blocks(__m128i x, unsigned char *z, size_t len,
-                              unsigned *dot, uint64_t *colon)
+                              unsigned *dot, uint64_t *colon, int plain)
 {
 	unsigned odd;
-	__m128i l = classify(x, &odd, dot);
+	__m128i l = classify(x, &odd, dot, plain);
 
 	_mm_storel_epi64((__m128i *)(void *)z, l);
 	_mm_storel_epi64((__m128i *)(void *)(z + len - 8),
@@ -171,8 +173,9 @@ static inline long prev_dot(const uint64_t *dots, size_t e)
 
 /* The flags of the label p[0, n) under the node parent (0: none), its
  * node's index in *node. p may be read eight bytes past its end. */
-static unsigned lookup(unsigned parent, const unsigned char *p, size_t n,
-                       unsigned *node)
+static inline unsigned
+lookup(unsigned parent, const unsigned char *p, size_t n,
+       unsigned *node)
 {
 	uint64_t w0 = first(le64(p), n), h = psl_hash(parent, n, w0);
 	size_t i = (size_t)(h >> (64 - PSL_BITS));
@@ -217,8 +220,10 @@ static int raw_public(const unsigned char *fl, size_t j)
  * non-ASCII, '%'). zc: PSL_Z_CAP bytes, gets the lower-case name.
  * *maybe_addr: 1 when s may be an address for uriscan_host_address (it
  * starts with '[', holds a ':', or its last label starts with a digit),
- * to be asked. */
-static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
+ * to be asked. plain (a constant): s is known to be a plain name (see
+ * uriscan__psl_site_lower), whose checks are not made. */
+static long
+site_at(const char *s, size_t len, char *zc, int *maybe_addr, int plain)
 {
 	unsigned char fl[MAX_LABELS], *z = (unsigned char *)zc;
 	size_t start[MAX_LABELS], m = 0, k, i, dead = MAX_LABELS;
@@ -228,7 +233,7 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 
 	*maybe_addr = 0;
 	/* libpsl: none for a name that starts with a dot */
-	if (len == 0 || len >= 256 || s[0] == '.')
+	if (!plain && (len == 0 || len >= 256 || s[0] == '.'))
 		return -1;
 #if defined(__SSE2__)
 	/* the copy in lower case, its dots; the refused bytes: sixteen bytes
@@ -238,19 +243,19 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 	if (len >= 16) {
 		for (i = 0; i + 16 <= len; i += 16)
 			if (block(_mm_loadu_si128((const __m128i *)(const void *)(s + i)),
-			          z, i, dots, &colon))
+			          z, i, dots, &colon, plain))
 				return -1;
 		if (i < len &&
 		    block(_mm_loadu_si128(
 		              (const __m128i *)(const void *)(s + len - 16)),
-		          z, len - 16, dots, &colon))
+		          z, len - 16, dots, &colon, plain))
 			return -1;
 	} else if (len >= 8) {
 		__m128i x = _mm_unpacklo_epi64(
 		    _mm_loadl_epi64((const __m128i *)(const void *)s),
 		    _mm_loadl_epi64((const __m128i *)(const void *)(s + len - 8)));
 		unsigned dm;
-		if (half_blocks(x, z, len, &dm, &colon))
+		if (half_blocks(x, z, len, &dm, &colon, plain))
 			return -1;
 		dots[0] = (dm & 0xFFu) | (uint64_t)(dm >> 8) << (len - 8);
 	} else {
@@ -259,7 +264,7 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 		for (i = 0; i < len; i++)
 			t[i] = (unsigned char)s[i];
 		if (block(_mm_loadu_si128((const __m128i *)(const void *)t), z, 0,
-		          dots, &colon))
+		          dots, &colon, plain))
 			return -1;
 	}
 	memset(z + len, 'a', 8);
@@ -282,8 +287,8 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 		                << (i & 63);
 	}
 #endif
-	*maybe_addr = s[0] == '[' || colon != 0;
-	if (z[len - 1] == '.') { /* an empty last label: no rule */
+	*maybe_addr = !plain && (s[0] == '[' || colon != 0);
+	if (!plain && z[len - 1] == '.') { /* an empty last label: no rule */
 		start[m] = len;
 		fl[m++] = 0;
 		dead = 0;
@@ -315,9 +320,9 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 		 * suffix is the longest rule met (the last label by the '*'
 		 * rule), the site one label more, none when the name is the
 		 * suffix */
-		if (!(seen & (PSL_WILDCARD | PSL_EXCEPTION)) && len <= 64 &&
-		    (dots[0] & (dots[0] << 1)) == 0) {
-			if ((unsigned char)(z[start[0]] - '0') < 10)
+		if (!(seen & (PSL_WILDCARD | PSL_EXCEPTION)) &&
+		    (plain || (len <= 64 && (dots[0] & (dots[0] << 1)) == 0))) {
+			if (!plain && (unsigned char)(z[start[0]] - '0') < 10)
 				*maybe_addr = 1;
 			if (rule + 1 < m)
 				return (long)start[rule + 1];
@@ -334,7 +339,8 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 		fl[m++] = 0;
 	}
 	/* a number as the last label (digits, or "0x" and hex digits) */
-	if (z[len - 1] != '.' && (unsigned char)(z[start[0]] - '0') < 10)
+	if (!plain && z[len - 1] != '.' &&
+	    (unsigned char)(z[start[0]] - '0') < 10)
 		*maybe_addr = 1;
 	/* libpsl's walk from the whole name rightwards stops at the first
 	 * public suffix; a suffix with a leading dot is read without it */
@@ -348,15 +354,17 @@ static long site_at(const char *s, size_t len, char *zc, int *maybe_addr)
 	return -1; /* not reached: the last label is public */
 }
 
-int uriscan__psl_site_of(const char *host, size_t len, char *out,
-                         size_t out_cap, size_t *out_len,
-                         struct uriscan_error *err)
+/* uriscan__psl_site_of with the lower-case copy in z (PSL_Z_CAP bytes):
+ * inlined into both entries below (flatten: the walk and its lookup in
+ * each, as when there was one; written once), plain a constant. */
+static inline int
+site_into(const char *host, size_t len, char *z, char *out, size_t out_cap,
+          size_t *out_len, struct uriscan_error *err, int plain)
 {
-	char z[PSL_Z_CAP];
 	/* a trailing dot: the site of the name without it, dot kept */
-	size_t n = len - (host[len - 1] == '.'), sn, k, i = 0;
+	size_t n = len - (!plain && host[len - 1] == '.'), sn, k, i = 0;
 	int maybe_addr;
-	long at = site_at(host, n, z, &maybe_addr);
+	long at = site_at(host, n, z, &maybe_addr, plain);
 
 	if (at < 0)
 		return URISCAN_OK;
@@ -387,7 +395,24 @@ int uriscan__psl_site_of(const char *host, size_t len, char *out,
 		for (; i < k; i++)
 			out[i] = z[(size_t)at + i];
 	}
-	if (n < len)
+	if (!plain && n < len)
 		out[sn - 1] = '.';
 	return URISCAN_OK;
+}
+
+__attribute__((flatten)) int
+uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
+                        size_t out_cap, size_t *out_len,
+                        struct uriscan_error *err)
+{
+	return site_into(host, len, z, out, out_cap, out_len, err, 1);
+}
+
+__attribute__((flatten)) int
+uriscan__psl_site_of(const char *host, size_t len, char *out, size_t out_cap,
+                     size_t *out_len, struct uriscan_error *err)
+{
+	char z[PSL_Z_CAP];
+
+	return site_into(host, len, z, out, out_cap, out_len, err, 0);
 }

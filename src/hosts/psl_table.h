@@ -77,6 +77,16 @@ struct uriscan_error;
 int uriscan__psl_site_of(const char *host, size_t len, char *out,
                          size_t out_cap, size_t *out_len,
                          struct uriscan_error *err);
+/* uriscan__psl_site_of of a plain name, what the flags' quick window
+ * reads as one (0 < len < 256; labels of letters, digits and '-', none
+ * empty, no trailing dot, the last not starting with a digit: no byte to
+ * refuse, no address), whose checks it does not make; the name's lower
+ * case left in z (PSL_Z_CAP bytes, written past len too), z[0, len) the
+ * browser's host. For host_fields.c: no second lower-casing, no checks
+ * made twice. */
+int uriscan__psl_site_lower(const char *host, size_t len, char *z, char *out,
+                            size_t out_cap, size_t *out_len,
+                            struct uriscan_error *err);
 #pragma GCC visibility pop
 
 #endif
