@@ -88,8 +88,8 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 	uriscan__host_err(err, URISCAN_OK, 0);
 	if (out_len)
 		*out_len = 0;
-	if (out_len == NULL || (host == NULL && len != 0) ||
-	    (out == NULL && out_cap != 0) || flags != 0) {
+	if (out_len == NULL || flags != 0 || (len != 0 && host == NULL) ||
+	    (out_cap != 0 && out == NULL)) {
 		uriscan__host_err(err, URISCAN_E_INVALID_ARG, 0);
 		return URISCAN_E_INVALID_ARG;
 	}
@@ -99,12 +99,12 @@ int uriscan_site(const char *host, size_t len, unsigned flags, char *out,
 		return URISCAN_E_UNSUPPORTED;
 	}
 #endif
-	if (len >= 256) {
+	if (len - 1 >= 255) { /* one test for both: empty, or 256 or more */
+		if (len == 0)
+			return URISCAN_OK;
 		uriscan__host_err(err, URISCAN_E_TOO_LONG, 0);
 		return URISCAN_E_TOO_LONG;
 	}
-	if (len == 0)
-		return URISCAN_OK;
 #if URISCAN_PSL_COMPILED
 	return uriscan__psl_site_of(host, len, out, out_cap, out_len, err);
 #elif URISCAN_PSL_RUNTIME
