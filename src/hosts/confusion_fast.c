@@ -32,22 +32,14 @@ static size_t authority_start(const unsigned char *s, size_t len, int *file)
 
 	*file = 0;
 	if (len >= 8) {
-		/* the words from bytes, so any byte order gives the same
-		 * test; 0x20 lowers the letters of "https" and "http" and
-		 * nothing else onto them, ':' and '/' are compared as they
-		 * are, and the eighth byte of "http://" is masked off */
-		uint64_t w, https, http, file7, low5, low4, first7;
-		memcpy(&w, s, 8);
-		memcpy(&https, "https://", 8);
-		memcpy(&http, "http://\0", 8);
+		size_t h = uriscan__cf_http_start(s);
+		uint64_t w, file7, low4, first7;
+		if (h != 0)
+			return h;
+		memcpy(&w, s, 8); /* "file://" as uriscan__cf_http_start reads */
 		memcpy(&file7, "file://\0", 8);
-		memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
 		memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
 		memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
-		if ((w | low5) == https)
-			return 8;
-		if (((w & first7) | low4) == http)
-			return 7;
 		if (((w & first7) | low4) == file7) {
 			*file = 1;
 			return 7;

@@ -217,28 +217,6 @@ window_avx2(const unsigned char *s, size_t len, size_t i,
 }
 #endif
 
-#if URISCAN__HAVE_SKIP_SIMD
-/* Where the authority starts after "http://" or "https://" (any case, one
- * comparison of eight bytes, as confusion_fast.c's authority_start reads
- * them), or 0 (len >= 8). */
-static inline size_t http_start(const unsigned char *s)
-{
-	uint64_t w, https, http, low5, low4, first7;
-
-	memcpy(&w, s, 8);
-	memcpy(&https, "https://", 8);
-	memcpy(&http, "http://\0", 8);
-	memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
-	memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
-	memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
-	if ((w | low5) == https)
-		return 8;
-	if (((w & first7) | low4) == http)
-		return 7;
-	return 0;
-}
-#endif
-
 int uriscan__cf_quick(const unsigned char *s, size_t len,
                       const struct uriscan_uri *u, uint32_t *flags)
 {
@@ -248,7 +226,7 @@ int uriscan__cf_quick(const unsigned char *s, size_t len,
 	/* uriscan__cf_fast's path to the window, its checks in the same
 	 * order, for an http(s) URL of 16 bytes or more */
 	if (uriscan__skip_lv >= URISCAN__SIMD_AVX2 && len >= 16 &&
-	    u->grammar != URISCAN_RFC3987 && (i = http_start(s)) != 0 &&
+	    u->grammar != URISCAN_RFC3987 && (i = uriscan__cf_http_start(s)) != 0 &&
 	    URISCAN_HAS(u, URISCAN_HOST) && u->part[URISCAN_HOST].off == i &&
 	    u->part[URISCAN_HOST].len <= len - i)
 		return window_avx2(s, len, i, u, flags);

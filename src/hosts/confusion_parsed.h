@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * confusion_parsed.h: what the fast paths of the URL-confusion flags
- * (confusion_fast.c, confusion_fast_parsed.c) read of a parse a URL has: the
- * port and path after its host. Inline: a few comparisons, on the path
+ * (confusion_fast.c, confusion_fast_parsed.c) read of a URL: its
+ * "http://" or "https://", and of a parse it has, the port and path
+ * after its host. Inline: a few comparisons, on the path
  * of every URL, before the window classifies its bytes. No allocation;
  * reads only s[0, len).
  */
@@ -11,8 +12,32 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "uriscan.h"
+
+/* Where the authority starts after "http://" or "https://" at s (any
+ * case; s has 8 bytes or more), or 0: one comparison of eight bytes. The
+ * words are read from bytes, so any byte order gives the same test; 0x20
+ * lowers the letters of "https" and "http" and nothing else onto them,
+ * ':' and '/' are compared as they are, and the eighth byte of "http://"
+ * is masked off. */
+static inline size_t uriscan__cf_http_start(const unsigned char *s)
+{
+	uint64_t w, https, http, low5, low4, first7;
+
+	memcpy(&w, s, 8);
+	memcpy(&https, "https://", 8);
+	memcpy(&http, "http://\0", 8);
+	memcpy(&low5, "\x20\x20\x20\x20\x20\0\0\0", 8);
+	memcpy(&low4, "\x20\x20\x20\x20\0\0\0\0", 8);
+	memcpy(&first7, "\xff\xff\xff\xff\xff\xff\xff\0", 8);
+	if ((w | low5) == https)
+		return 8;
+	if (((w & first7) | low4) == http)
+		return 7;
+	return 0;
+}
 
 /* The port s[pb, pe) (pb - 1 is its ':'): plain when empty, or digits
  * without a leading zero up to 65535. */

@@ -244,17 +244,9 @@ static int fields_quick(const char *s, size_t len, const struct uriscan_uri *u,
 	*d = uriscan__cf_quick((const unsigned char *)s, len, u, &o->flags);
 	if (*d <= 0)
 		return 0;
+	fields_none(o); /* no address, no site yet; then the browser's host */
 	o->browser_status = URISCAN_OK;
 	o->browser_len = hl;
-	o->browser_offset = 0;
-	o->grammar_addr_status = URISCAN_OK;
-	o->grammar_addr_offset = 0;
-	zero_addr(&o->grammar_addr);
-	zero_addr(&o->addr);
-	o->ip[0] = '\0';
-	o->ip_len = 0;
-	o->site_status = URISCAN_OK;
-	o->site_len = 0;
 #if URISCAN_PSL_COMPILED
 	/* the site's reading of the name writes its lower case: the browser's
 	 * host, not made twice; the window read the host as plain (1 to 63
