@@ -24,11 +24,12 @@
 #include "confusion.h"
 #include "gen.h"
 #include "address.h"
+#include "list_inputs.h"
 #include "tap.h"
 #include "uriscan.h"
 
 #define MUTATIONS 6
-#define MAX_URL 4096
+#define MAX_URL LIST_MAX_URL
 
 struct tally {
 	unsigned long inputs, conf_bad, host_bad, quick;
@@ -38,23 +39,7 @@ static uint64_t rng = 0x9e3779b97f4a7c15u;
 
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static void show(const char *what, const char *s, size_t n)
-{
-	printf("# %s: \"", what);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
-			putchar(c);
-		else
-			printf("\\x%02x", c);
-	}
-	printf("\"\n");
+	return list_next(&rng);
 }
 
 /* One input s[0, n) (a buffer of exactly n bytes). */
@@ -81,7 +66,7 @@ static void check(const char *s, size_t n, struct tally *t)
 		        URISCAN_OK ||
 		    got != full) {
 			if (t->conf_bad++ < 5) {
-				show("confusion_parsed differs from the full reading", s,
+				list_show("confusion_parsed differs from the full reading", s,
 				     n);
 				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
 				       (unsigned)got, (unsigned)full);
@@ -93,7 +78,7 @@ static void check(const char *s, size_t n, struct tally *t)
 		if (uriscan_confusion(gs[k], s, n, 0, &got, NULL) != URISCAN_OK ||
 		    got != full) {
 			if (t->conf_bad++ < 5) {
-				show("uriscan_confusion differs from the full reading", s,
+				list_show("uriscan_confusion differs from the full reading", s,
 				     n);
 				printf("#   grammar %d: %#x, full %#x\n", (int)gs[k],
 				       (unsigned)got, (unsigned)full);
@@ -108,7 +93,7 @@ static void check(const char *s, size_t n, struct tally *t)
 	                                &bn, &eo);
 	if (as != bs || (as == URISCAN_OK && (an != bn || memcmp(a, b, an) != 0))) {
 		if (t->host_bad++ < 5)
-			show("browser_host differs from the full reading", s, n);
+			list_show("browser_host differs from the full reading", s, n);
 	}
 }
 
@@ -170,35 +155,19 @@ static size_t mutate(const char *s, size_t n, char *m)
 	}
 }
 
+static void check_one(const char *s, size_t n, void *t)
+{
+	check(s, n, t);
+}
+
 static void run_list(const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	char line[MAX_URL + 2], m[MAX_URL];
 	struct tally t = {0, 0, 0, 0};
 
-	if (fp == NULL) {
+	if (!list_each(path, MUTATIONS, mutate, check_one, &t)) {
 		tap_ok(0, "%s: cannot open", path);
 		return;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		size_t n = strcspn(line, "\r\n");
-		char *buf = malloc(n ? n : 1);
-		if (buf == NULL)
-			abort();
-		memcpy(buf, line, n);
-		check(buf, n, &t);
-		for (int k = 0; k < MUTATIONS; k++) {
-			size_t mn = mutate(buf, n, m);
-			char *mb = malloc(mn ? mn : 1);
-			if (mb == NULL)
-				abort();
-			memcpy(mb, m, mn);
-			check(mb, mn, &t);
-			free(mb);
-		}
-		free(buf);
-	}
-	fclose(fp);
 	printf("# %s: %lu inputs, %lu on the quick window\n", path, t.inputs,
 	       t.quick);
 	tap_ok(t.inputs > 0 && t.conf_bad == 0,

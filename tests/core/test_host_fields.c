@@ -19,11 +19,12 @@
 #include <string.h>
 
 #include "host_fields_ref.h"
+#include "list_inputs.h"
 #include "tap.h"
 #include "uriscan.h"
 
 #define MUTATIONS 6
-#define MAX_URL 4096
+#define MAX_URL LIST_MAX_URL
 
 struct tally {
 	unsigned long inputs, calls, bad, site, addr;
@@ -33,23 +34,7 @@ static uint64_t rng = 0x2545f4914f6cdd1du;
 
 static uint64_t next(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
-static void show(const char *what, const char *s, size_t n)
-{
-	printf("# %s: \"", what);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
-			putchar(c);
-		else
-			printf("\\x%02x", c);
-	}
-	printf("\"\n");
+	return list_next(&rng);
 }
 
 /* s[0, n) with parse u and options of: the call against the reference. */
@@ -72,7 +57,7 @@ static void compare(const char *s, size_t n, const struct uriscan_uri *u,
 	t->addr += want.addr.family != URISCAN_IP_NONE;
 	d = st != URISCAN_OK ? "status" : host_fields_differ(&got, &want);
 	if (d != NULL && t->bad++ < 5) {
-		show("host_fields differs from the separate calls", s, n);
+		list_show("host_fields differs from the separate calls", s, n);
 		printf("#   field %s, grammar %d, options %u\n", d,
 		       u ? (int)u->grammar : -1, of);
 	}
@@ -150,35 +135,19 @@ static size_t mutate(const char *s, size_t n, char *m)
 	}
 }
 
+static void check_one(const char *s, size_t n, void *t)
+{
+	check(s, n, t);
+}
+
 static void run_list(const char *path)
 {
-	FILE *fp = fopen(path, "r");
-	char line[MAX_URL + 2], m[MAX_URL];
 	struct tally t = {0, 0, 0, 0, 0};
 
-	if (fp == NULL) {
+	if (!list_each(path, MUTATIONS, mutate, check_one, &t)) {
 		tap_ok(0, "%s: cannot open", path);
 		return;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		size_t n = strcspn(line, "\r\n");
-		char *buf = malloc(n ? n : 1);
-		if (buf == NULL)
-			abort();
-		memcpy(buf, line, n);
-		check(buf, n, &t);
-		for (int k = 0; k < MUTATIONS; k++) {
-			size_t mn = mutate(buf, n, m);
-			char *mb = malloc(mn ? mn : 1);
-			if (mb == NULL)
-				abort();
-			memcpy(mb, m, mn);
-			check(mb, mn, &t);
-			free(mb);
-		}
-		free(buf);
-	}
-	fclose(fp);
 	printf("# %s: %lu inputs, %lu calls, %lu with a site, %lu with an "
 	       "address\n",
 	       path, t.inputs, t.calls, t.site, t.addr);
