@@ -62,6 +62,12 @@ struct uriscan__refang {
 	 * at least each); one
 	 * DSUB_SPAN bytes or more before a new one is dropped */
 	struct uriscan__dsub *ring;
+	/* words[k]: for a replacement of ring[k] that is a scheme word (the
+	 * only replacements that write letters), its written bytes (wlen, in
+	 * the low bytes); not set for the others. A match that ends at such a
+	 * word, its colon form outside the match, reads it as written
+	 * (extract_defang.c, word_as_written). */
+	uint64_t *words;
 	size_t rcap, rfirst, rn;
 	uint64_t base_cnt;  /* replacements dropped from the ring */
 	int64_t base_delta; /* written - refanged offset after the last dropped */
@@ -174,6 +180,16 @@ static inline void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
 	f->rn++;
 	f->tail_end = r + rlen;
 	f->tail_delta = (int64_t)(w + wlen) - (int64_t)(r + rlen);
+}
+
+/* The newest replacement is a scheme word written as w[0, wlen). */
+static inline void note_word(struct uriscan__refang *f, const unsigned char *w,
+                             size_t wlen)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, w, wlen); /* (wlen <= 7; read back the same way) */
+	f->words[(f->rfirst + f->rn - 1) & (f->rcap - 1)] = v;
 }
 
 /* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */

@@ -56,6 +56,7 @@ static void rewrite_word(struct uriscan__refang *f, const struct word *w)
 	if (!w->defanged)
 		return;
 	add_sub(f, f->obase + f->olen - l, f->wnext - l, l, l);
+	note_word(f, f->out + f->olen - l, l); /* (plain copies: as written) */
 	memcpy(f->out + f->olen - l, w->out, l);
 }
 
@@ -214,6 +215,7 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 				return -1;
 			if (c) {
 				put(f, bracketed[k].out, l - 2, l);
+				note_word(f, s, l);
 				return (int)l;
 			}
 		}
@@ -235,10 +237,14 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 			if (c < 0)
 				return -1;
 			if (c) {
+				unsigned char w[7];
+				memcpy(w, f->out + f->olen - 3, 3); /* as written */
+				memcpy(w + 3, s, l);
 				f->olen -= 3;
 				f->wnext -= 3;
 				put(f, k == 0 ? "https" : "http", k == 0 ? 5 : 4,
 				    l + 3);
+				note_word(f, w, l + 3);
 				return (int)l;
 			}
 			break;

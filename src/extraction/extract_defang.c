@@ -11,9 +11,10 @@
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
  * inner extractor (a scheme word or a space it may still rewrite). The
- * records (8 bytes each, defang.h) are a ring of 2 * max_len + about
- * 12.5 K entries (rounded up to a power of two: 32 K for the default
- * max_len, 256 KiB): at least one refanged byte each, and room for a
+ * records (8 bytes each, defang.h, and 8 for a scheme word's written
+ * bytes) are a ring of 2 * max_len + about 12.5 K entries (rounded up to
+ * a power of two: 32 K for the default max_len, 512 KiB): at least one
+ * refanged byte each, and room for a
  * run's, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
@@ -47,6 +48,11 @@ struct uriscan__defang {
 	int has_ms, has_lf;
 	uint64_t c_ms, c_lf;
 	struct mapped m_ms, m_lf;
+	/* a match re-read with a scheme word as written (word_as_written):
+	 * the grammar, the inner extractor's options, room for max_len + 7 */
+	enum uriscan_grammar g;
+	struct uriscan_extract_options o;
+	char *reread;
 	struct uriscan__refang f;
 };
 
@@ -77,6 +83,88 @@ static void keep_trunc(struct uriscan__defang *d)
 	}
 }
 
+/* The first match of a re-read, when it starts at its first byte. */
+struct first {
+	struct uriscan_match m;
+	int found;
+};
+
+static int first_at_0(void *user, const struct uriscan_match *m)
+{
+	struct first *r = user;
+
+	r->found = m->offset == 0;
+	r->m = *m;
+	return 1; /* the first match is all */
+}
+
+/*
+ * m (refanged [rs, re), from s) ends at the end of a scheme word, the
+ * replacement before the record count e->cnt, and its colon form (the
+ * refanger rewrote the word because of it) is outside the match: that
+ * word stands for no scheme here (" hxxp://hxxp://" under RFC 1738 ends
+ * before the second ":", no empty port). Re-read the match by the grammar
+ * with the word as written, as the span alone is read (the form only
+ * counts where it gives the URL its scheme: docs/extraction.md). 0: no
+ * URL is left (a bracketed word's "[" ends it before any).
+ */
+static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
+                           const struct mapped *s, const struct mapped *e)
+{
+	const struct uriscan__refang *f = &d->f;
+	size_t k = (size_t)(e->cnt - 1 - f->base_cnt);
+	const struct uriscan__dsub *r = rec(f, k);
+	size_t rlen = DSUB_RLEN(r), wlen = DSUB_WLEN(r);
+	size_t pre = m->nbytes - rlen; /* the refanged bytes before the word */
+	uint64_t rs = m->offset, rr = dsub_r(f, r), rw = dsub_w(f, r, rr);
+	uint64_t word = f->words[(f->rfirst + k) & (f->rcap - 1)];
+	struct first one;
+	struct mapped e2;
+
+	memcpy(d->reread, m->bytes, pre);
+	memcpy(d->reread + pre, &word, wlen);
+	one.found = 0;
+	uriscan_extract(d->g, d->reread, pre + wlen, &d->o, first_at_0, &one,
+	                NULL);
+	if (!one.found)
+		return 0;
+	*m = one.m; /* bytes: d->reread, until the next call */
+	m->offset = s->w;
+	if (one.m.length > pre) { /* into the word, as written: byte for byte */
+		m->length = rw + (one.m.length - pre) - s->w;
+		e2.cnt = e->cnt - 1; /* the word is read as written */
+	} else {
+		lookup(f, rs + one.m.length, &e2, &d->cur);
+		if (e2.inside)
+			return 0;
+		m->length = e2.w - s->w;
+	}
+	if (e2.cnt > s->cnt || s->inside)
+		m->flags |= URISCAN_MATCH_DEFANGED;
+	return 1;
+}
+
+/* Does the inner match m (ending at refanged re, read back as e) end at
+ * the end of a scheme word (the only replacement that writes letters)
+ * whose colon form it does not hold? */
+static int ends_at_word(const struct uriscan__defang *d,
+                        const struct uriscan_match *m, uint64_t re,
+                        const struct mapped *e)
+{
+	const struct uriscan__refang *f = &d->f;
+	const struct uriscan__dsub *r;
+	unsigned char last;
+
+	if (!e->ok || e->inside || e->cnt <= f->base_cnt ||
+	    m->nbytes != m->length || m->nbytes == 0)
+		return 0;
+	last = (unsigned char)m->bytes[m->nbytes - 1] | 0x20;
+	if (last < 'a' || last > 'z')
+		return 0;
+	r = rec(f, (size_t)(e->cnt - 1 - f->base_cnt));
+	return dsub_r(f, r) + DSUB_RLEN(r) == re && DSUB_RLEN(r) < m->nbytes;
+}
+
 /* The inner match m as the caller sees it; 0: not reported (it ends
  * inside a form's refanged bytes). */
 static int map(struct uriscan__defang *d, struct uriscan_match *m)
@@ -101,6 +189,8 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 		e = d->m_lf;
 	if (e.inside)
 		return 0;
+	if (ends_at_word(d, m, re, &e))
+		return word_as_written(d, m, &s, &e);
 	m->offset = s.w;
 	m->length = e.w - s.w;
 	if (e.cnt > s.cnt || s.inside)
@@ -144,10 +234,17 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	if (d == NULL)
 		return URISCAN_E_NO_MEMORY;
 	d->f.ring = malloc(cap * sizeof *d->f.ring);
-	if (d->f.ring == NULL) {
+	d->f.words = malloc(cap * sizeof *d->f.words);
+	d->reread = malloc(max_len + 8);
+	if (d->f.ring == NULL || d->f.words == NULL || d->reread == NULL) {
+		free(d->f.ring);
+		free(d->f.words);
+		free(d->reread);
 		free(d);
 		return URISCAN_E_NO_MEMORY;
 	}
+	d->g = g;
+	d->o = o;
 	d->f.rcap = cap;
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
@@ -155,6 +252,8 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	st = uriscan__xs_open(g, &o, &d->in);
 	if (st != URISCAN_OK) {
 		free(d->f.ring);
+		free(d->f.words);
+		free(d->reread);
 		free(d);
 		return st;
 	}
@@ -169,6 +268,8 @@ void uriscan__defang_free(struct uriscan__defang *d)
 		return;
 	uriscan__xs_free(d->in);
 	free(d->f.ring);
+	free(d->f.words);
+	free(d->reread);
 	free(d);
 }
 

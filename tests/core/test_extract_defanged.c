@@ -226,7 +226,9 @@ static void run_vectors(const char *path)
 		free(text);
 	}
 	fclose(f);
-	tap_ok(nvec >= 100 && nmarked >= 80,
+	/* (a file read whole: extract-defanged.tsv has 125, the RFC 1738
+	 * one 10, most of them marked) */
+	tap_ok(nvec >= 10 && nmarked * 2 >= nvec,
 	       "%u vectors, %u defanged matches expected", nvec, nmarked);
 }
 
