@@ -239,10 +239,15 @@ struct uriscan__dscan {
 /* The first i' in [i, lim) where a form can start in s[0, n) (lim <= n;
  * the bytes before i are the text's too), or lim; simd: 1 AVX2 allowed
  * (uriscan__find_simd_wanted), 2 AVX-512 too (the CPU has it: the caller
- * asks uriscan__simd_level_wanted); c (may be NULL): the block read last, kept
+ * asks uriscan__simd_level_wanted), 3 AVX-512 VBMI too
+ * (uriscan__defang_vbmi); c (may be NULL): the block read last, kept
  * for the next call on the same bytes. defang_find.c. */
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
                             size_t n, int simd, struct uriscan__dscan *c);
+
+/* Whether the CPU has AVX-512 VBMI (simd 3 of uriscan__defang_skip: its
+ * blocks classify a byte by one vpermi2b; defang_find.c). */
+int uriscan__defang_vbmi(void);
 
 /* The same, the kept blocks read here first (the refanger's loop). */
 static inline size_t defang_skip_kept(const unsigned char *s, size_t i,

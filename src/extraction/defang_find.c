@@ -17,7 +17,9 @@
  * one too few would miss a form. AVX2 when the extractor uses it (the
  * pairs classified by nibble tables, 64 bytes a test, below; with AVX-512
  * where the CPU has it and URISCAN_NO_AVX512 is not set, the same tables
- * a block of 64 bytes at once: half the shuffles), SSE2 (16
+ * a block of 64 bytes at once: half the shuffles; with VBMI too, a byte's
+ * classes by one vpermi2b of 128-byte tables and no branch per block),
+ * SSE2 (16
  * bytes, comparisons), else a byte at a time.
  */
 #include "defang.h"
@@ -234,6 +236,80 @@ skip_avx512(const unsigned char *s, size_t i, size_t lim, size_t n,
 #undef Z_LD
 }
 
+/* AVX-512 VBMI (simd 3): the classes of tbl as two tables of the 128
+ * ASCII bytes (tbl's nibble products written out: the same classes), one
+ * vpermi2b a byte's role per 64 bytes where the nibbles take two shuffles,
+ * a shift and an and; the x before a ":/" from the block's own x mask,
+ * shifted (the bytes before the block carried over), with no branch per
+ * block: only a candidate stops the loop. A byte >= 0x80 reads 0 (its
+ * lane masked off). */
+static const unsigned char cls_a[128] __attribute__((aligned(64))) = {
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x24, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x40,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x0b, 0x08, 0x00, 0x00, 0x40,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x08, 0x00, 0x00, 0x00,
+};
+static const unsigned char cls_b[128] __attribute__((aligned(64))) = {
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0d, 0x81,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x01,
+    0x02, 0x02, 0x00, 0x00, 0x32, 0x00, 0x02, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x02, 0x02, 0x00, 0x00, 0x02, 0x00, 0x02, 0x00, 0x02, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x40,
+    0x02, 0x02, 0x00, 0x00, 0x12, 0x00, 0x02, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x02, 0x02, 0x00, 0x00, 0x02, 0x00, 0x02, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+};
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) static size_t
+skip_vbmi(const unsigned char *s, size_t i, size_t lim, size_t n,
+          struct uriscan__dscan *c, int *found)
+{
+#define Z_LD(p) _mm512_loadu_si512((const void *)(p))
+	const __m512i a0 = Z_LD(cls_a), a1 = Z_LD(cls_a + 64),
+	              b0 = Z_LD(cls_b), b1 = Z_LD(cls_b + 64),
+	              low = _mm512_set1_epi8(0x20), x = _mm512_set1_epi8('x');
+	/* as skip_avx2's two blocks: while i + 32 < lim and i + 64 < n */
+	const size_t e2 = lim > 32 && n > 64 ? (lim - 32 < n - 64 ? lim - 32 : n - 64)
+	                                     : 0;
+	uint64_t xprev = 0; /* bits 59-63: an x at s[i - 5, i) */
+
+	for (int k = 1; k <= 5; k++)
+		xprev |= (uint64_t)((s[i - k] | 0x20) == 'x') << (64 - k);
+	while (i < e2) {
+		const __m512i a = Z_LD(s + i), b = Z_LD(s + i + 1);
+		const __m512i t = _mm512_and_si512(
+		    _mm512_maskz_permutex2var_epi8(~_mm512_movepi8_mask(a), a0, a, a1),
+		    _mm512_maskz_permutex2var_epi8(~_mm512_movepi8_mask(b), b0, b, b1));
+		const uint64_t any = _mm512_test_epi8_mask(t, t);
+		const uint64_t colon = _mm512_movepi8_mask(t); /* class 0x80: ":/" */
+		const uint64_t xm =
+		    _mm512_cmpeq_epi8_mask(_mm512_or_si512(a, low), x);
+		/* an x (either case) among the five bytes before each */
+		const uint64_t near = xm << 1 | xm << 2 | xm << 3 | xm << 4 |
+		                      xm << 5 | xprev >> 59 | xprev >> 60 |
+		                      xprev >> 61 | xprev >> 62 | xprev >> 63;
+		const uint64_t m = (any & ~colon) | (colon & near);
+		if (m) {
+			if (c) {
+				c->s = s;
+				c->base = i;
+				c->len = 64;
+				c->mask = m;
+			}
+			*found = 1;
+			return i + (size_t)__builtin_ctzll(m);
+		}
+		xprev = xm;
+		i += 64;
+	}
+	return i;
+#undef Z_LD
+}
+
 /* The first candidate at or after i (*found), or where the blocks
  * stopped: at lim or after, or where s[i + 32] is past s[0, n) (i >= 5).
  * Two blocks at a time while there is room, one test for both. */
@@ -302,6 +378,17 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 }
 #endif
 
+int uriscan__defang_vbmi(void)
+{
+#if URISCAN__HAVE_AVX2_PATH
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx512vbmi") &&
+	       __builtin_cpu_supports("avx512bw");
+#else
+	return 0;
+#endif
+}
+
 size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
                             size_t n, int simd, struct uriscan__dscan *c)
 {
@@ -325,7 +412,8 @@ size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
 		}
 		int found = 0;
 		if (simd > 1) {
-			i = skip_avx512(s, i, lim, n, c, &found);
+			i = simd > 2 ? skip_vbmi(s, i, lim, n, c, &found)
+			             : skip_avx512(s, i, lim, n, c, &found);
 			if (found || i >= lim)
 				return i < lim ? i : lim;
 		}

@@ -248,7 +248,9 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	d->f.rcap = cap;
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
-		d->f.simd = 2; /* the form search's AVX-512 blocks (defang_find.c) */
+		/* the form search's AVX-512 blocks, VBMI where the CPU has it
+		 * (defang_find.c) */
+		d->f.simd = uriscan__defang_vbmi() ? 3 : 2;
 	st = uriscan__xs_open(g, &o, &d->in);
 	if (st != URISCAN_OK) {
 		free(d->f.ring);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_defang_find.c: where the refanger looks for a defanged form
- * (src/extraction/defang_find.c, uriscan__defang_skip), with AVX2 and AVX-512
- * where the CPU has them and without: every pair of bytes (65,536) at offsets
- * inside, across and at the ends of the 32-byte blocks, and a first byte at
+ * (src/extraction/defang_find.c, uriscan__defang_skip), with AVX2, AVX-512
+ * and AVX-512 VBMI where the CPU has them and without: every pair of bytes
+ * (65,536) at offsets inside, across and at the ends of the 32-byte
+ * blocks, and a first byte at
  * the very end, against the pairs docs/extraction.md's forms can start with
  * (written out here again): each of them is found, and nothing before it; a
  * pair that is none may be a candidate (a look too many) only in the few
@@ -169,11 +170,13 @@ static int walks(int simd)
 int main(void)
 {
 	int simd_levels = uriscan__find_simd_wanted(0) ? 2 : 1;
-	static const char *const name[] = {"without AVX2", "AVX2", "AVX-512"};
+	static const char *const name[] = {"without AVX2", "AVX2", "AVX-512",
+	                                   "AVX-512 VBMI"};
 
-	/* AVX-512 (simd 2) where the extractor would use it */
+	/* AVX-512 (simd 2) where the extractor would use it, and VBMI (simd
+	 * 3) where the CPU has it too */
 	if (simd_levels == 2 && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
-		simd_levels = 3;
+		simd_levels = uriscan__defang_vbmi() ? 4 : 3;
 	for (int simd = 0; simd < simd_levels; simd++) {
 		unsigned extra, extra_x, extra_x1;
 		int ok = pairs(simd, 0, &extra) & pairs(simd, 1, &extra_x) &
@@ -193,5 +196,8 @@ int main(void)
 		tap_skip("AVX2: not in this CPU or build");
 	if (simd_levels < 3)
 		tap_skip("AVX-512: not in this CPU or build, or URISCAN_NO_AVX512");
+	if (simd_levels < 4)
+		tap_skip("AVX-512 VBMI: not in this CPU or build, or "
+		         "URISCAN_NO_AVX512");
 	return tap_done();
 }
