@@ -29,35 +29,11 @@
 /* ------------------------------------------------------------------ */
 /* The whole buffer                                                    */
 
-/* uriscan_extract's matches, handed over by the scan (extract.h) */
-struct emit_ctx {
-	const struct xcfg *k;
-	const unsigned char *b;
-	struct uriscan_match *m;
-	uriscan_match_fn cb;
-	void *user;
-	uint64_t n;
-};
-
-static int emit(void *ctx, const struct scan_out *o)
-{
-	struct emit_ctx *e = ctx;
-
-	uriscan__extract_fill(e->k, o, e->b, 0, e->m);
-	e->n++;
-	return e->cb(e->user, e->m) != 0;
-}
-
 int uriscan_extract(enum uriscan_grammar g, const char *s, size_t len,
                     const struct uriscan_extract_options *opt,
                     uriscan_match_fn cb, void *user, uint64_t *count)
 {
 	struct xcfg k;
-	struct uriscan_match m;
-	struct scan_out o;
-	struct emit_ctx e;
-	struct uriscan__cands cands;
-	size_t from = 0, floor = 0;
 	int st;
 
 	if (count)
@@ -69,26 +45,8 @@ int uriscan_extract(enum uriscan_grammar g, const char *s, size_t len,
 		return URISCAN_E_INVALID_ARG;
 	if (k.flags & URISCAN_EXTRACT_DEFANGED) /* extract_defang.c */
 		return uriscan__defang_extract(g, s, len, opt, cb, user, count);
-	if (len == 0)
-		return URISCAN_OK;
-	/* every field a match reads is set by the scan; one call of the scan
-	 * runs over the whole buffer, handing each match to emit */
-	memset(&o, 0, sizeof o);
-	o.uri = (k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m.uri;
-	uriscan__cands_init(&cands);
-	o.cands = &cands;
-	e.k = &k;
-	e.b = (const unsigned char *)s;
-	e.m = &m;
-	e.cb = cb;
-	e.user = user;
-	e.n = 0;
-	o.emit = emit;
-	o.emit_ctx = &e;
-	uriscan__extract_scan(&k, (const unsigned char *)s, len, 1, &from,
-	                      &floor, &o);
-	if (count)
-		*count = e.n;
+	uriscan__extract_buffer(&k, (const unsigned char *)s, len, cb, user,
+	                        count);
 	return URISCAN_OK;
 }
 

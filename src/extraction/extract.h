@@ -82,6 +82,13 @@ int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
  * "." )) leads grammar g's extraction machine xm to from its start (its tags
  * machine when tags), with no action run, or -1 when there is none. xm must
  * be g's machine in this build (the value is kept per grammar). */
+/* uriscan_extract's matches of s[0, len) by the options k already read
+ * (without URISCAN_EXTRACT_DEFANGED): each to cb, *count (may be NULL)
+ * the number handed over. */
+void uriscan__extract_buffer(const struct xcfg *k, const unsigned char *s,
+                             size_t len, uriscan_match_fn cb, void *user,
+                             uint64_t *count);
+
 int uriscan__extract_entry(enum uriscan_grammar g,
                            const struct uriscan__xmachine *xm, int tags);
 

@@ -48,10 +48,8 @@ struct uriscan__defang {
 	int has_ms, has_lf;
 	uint64_t c_ms, c_lf;
 	struct mapped m_ms, m_lf;
-	/* a match re-read with a scheme word as written (word_as_written):
-	 * the grammar, the inner extractor's options, room for max_len + 7 */
-	enum uriscan_grammar g;
-	struct uriscan_extract_options o;
+	/* room for max_len + 7: a match re-read with a scheme word as
+	 * written (word_as_written), by the inner extractor's options */
 	char *reread;
 	struct uriscan__refang f;
 };
@@ -124,8 +122,9 @@ static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
 	memcpy(d->reread, m->bytes, pre);
 	memcpy(d->reread + pre, &word, wlen);
 	one.found = 0;
-	uriscan_extract(d->g, d->reread, pre + wlen, &d->o, first_at_0, &one,
-	                NULL);
+	uriscan__extract_buffer(uriscan__xs_cfg(d->in),
+	                        (const unsigned char *)d->reread, pre + wlen,
+	                        first_at_0, &one, NULL);
 	if (!one.found)
 		return 0;
 	*m = one.m; /* bytes: d->reread, until the next call */
@@ -243,8 +242,6 @@ int uriscan__defang_new(enum uriscan_grammar g,
 		free(d);
 		return URISCAN_E_NO_MEMORY;
 	}
-	d->g = g;
-	d->o = o;
 	d->f.rcap = cap;
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)

@@ -61,6 +61,11 @@ void uriscan__xs_free(uriscan_extractor *x);
 void uriscan__xs_reset(uriscan_extractor *x);
 uint64_t uriscan__xs_offset(const uriscan_extractor *x);
 int uriscan__xs_feed(uriscan_extractor *x, const char *buf, size_t len);
+/* Its options, read (the opaque schemes its own copy): as long as x. */
+static inline const struct xcfg *uriscan__xs_cfg(const uriscan_extractor *x)
+{
+	return &x->k;
+}
 int uriscan__xs_finish(uriscan_extractor *x);
 int uriscan__xs_next(uriscan_extractor *x, struct uriscan_match *m);
 /* The truncated match x has open, if any: 1 with its first byte's and its

@@ -424,6 +424,42 @@ static void run_api(void)
 	list_free(&l);
 }
 
+/* RFC 1738: a match re-read with its last scheme word as written reads by
+ * the extractor's own options (its copy of the opaque schemes), after the
+ * caller's list is gone. */
+static void run_reread_options(void)
+{
+	static const char t[] = "x hxxp://hxxp:// y news:a";
+	static const char names[] = "mailto,news";
+	char *list = malloc(sizeof names);
+	struct uriscan_extract_options o = {sizeof o, URISCAN_EXTRACT_DEFANGED, 0,
+	                                    NULL};
+	uriscan_extractor *x = NULL;
+	struct uriscan_match m;
+	int ok;
+
+	if (list)
+		memcpy(list, names, sizeof names);
+	o.opaque_schemes = list;
+	ok = list != NULL && uriscan_extractor_new(G, &o, &x) == URISCAN_OK;
+	if (list)
+		memset(list, ',', strlen(list)); /* not a list any more */
+	free(list);
+	ok = ok && uriscan_extractor_feed(x, t, sizeof t - 1) == URISCAN_OK &&
+	     uriscan_extractor_next(x, &m) == URISCAN_OK && m.offset == 2 &&
+	     m.length == 11 && m.nbytes == 11 &&
+	     memcmp(m.bytes, "http://hxxp", 11) == 0 &&
+	     (m.flags & URISCAN_MATCH_DEFANGED) &&
+	     m.uri.part[URISCAN_HOST].len == 4 &&
+	     uriscan_extractor_next(x, &m) == URISCAN_DONE &&
+	     uriscan_extractor_finish(x) == URISCAN_OK &&
+	     uriscan_extractor_next(x, &m) == URISCAN_OK && m.offset == 19 &&
+	     uriscan_extractor_next(x, &m) == URISCAN_DONE;
+	uriscan_extractor_free(x);
+	tap_ok(ok, "the word as written, re-read by the extractor's copy of "
+	       "the opaque schemes after the caller's list is freed");
+}
+
 int main(int argc, char **argv)
 {
 	const int light = getenv("URISCAN_TEST_LIGHT") != NULL;
@@ -441,6 +477,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	run_api();
+	if (G == URISCAN_RFC1738)
+		run_reread_options();
 	run_vectors(argv[1]);
 	run_soup(light ? 300 : 3000, 0);
 	run_soup(light ? 30 : 300, 1);
