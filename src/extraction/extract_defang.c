@@ -140,6 +140,10 @@ static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
 	}
 	if (e2.cnt > s->cnt || s->inside)
 		m->flags |= URISCAN_MATCH_DEFANGED;
+	else if (d->phase == D_CHUNK && s->w >= d->wpos &&
+	         s->w - d->wpos + m->nbytes <= d->clen)
+		/* no form left: as written, in the caller's chunk (map) */
+		m->bytes = (const char *)d->chunk + (s->w - d->wpos);
 	return 1;
 }
 

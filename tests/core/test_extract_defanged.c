@@ -430,6 +430,7 @@ static void run_api(void)
 static void run_reread_options(void)
 {
 	static const char t[] = "x hxxp://hxxp:// y news:a";
+	static const char p[] = " http://hxxp:// z";
 	static const char names[] = "mailto,news";
 	char *list = malloc(sizeof names);
 	struct uriscan_extract_options o = {sizeof o, URISCAN_EXTRACT_DEFANGED, 0,
@@ -458,6 +459,16 @@ static void run_reread_options(void)
 	uriscan_extractor_free(x);
 	tap_ok(ok, "the word as written, re-read by the extractor's copy of "
 	       "the opaque schemes after the caller's list is freed");
+	/* no form left once the word is as written: a plain match, its bytes
+	 * in the caller's chunk as any plain match's */
+	x = NULL;
+	o.opaque_schemes = NULL;
+	ok = uriscan_extractor_new(G, &o, &x) == URISCAN_OK &&
+	     uriscan_extractor_feed(x, p, sizeof p - 1) == URISCAN_OK &&
+	     uriscan_extractor_next(x, &m) == URISCAN_OK && m.offset == 1 &&
+	     m.length == 11 && m.flags == 0 && m.bytes == p + 1;
+	uriscan_extractor_free(x);
+	tap_ok(ok, "http://hxxp:// read as written: unmarked, in the chunk");
 }
 
 int main(int argc, char **argv)
