@@ -8,6 +8,7 @@
 
 #include "encode_unit.h"
 #include "gen.h"
+#include "uriscan-config.h"
 
 #define ENCODE_FLAGS (URISCAN_ENCODE_ALL_PERCENT | URISCAN_ENCODE_FORM)
 
@@ -259,17 +260,16 @@ int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
                            char *out, size_t out_cap, size_t *out_len,
                            struct uriscan_error *err)
 {
-#if URISCAN__HAVE_SKIP_SIMD
-	/* The most common call: RFC 3986, valid arguments, room for
-	 * ENCODE_ROOM bytes past any result (len < 2^62 first), SSSE3: the
-	 * masks, with no frame here. */
+#if URISCAN__HAVE_SKIP_SIMD && URISCAN_HAVE_RFC3986
+	/* The most common call: RFC 3986 (built in), valid arguments, room
+	 * for ENCODE_ROOM bytes past any result (len < 2^62 first), SSSE3:
+	 * the masks, with no frame here. */
 	if (g == URISCAN_RFC3986 && opt != NULL && out_len != NULL &&
 	    s != NULL && out != NULL &&
 	    opt->size >= sizeof(struct uriscan_encode_options) &&
 	    opt->target < URISCAN_ENCODE_TARGET_COUNT &&
 	    (opt->flags & ~(unsigned)target_flags[opt->target]) == 0 &&
-	    uriscan__gens[g] != NULL && len <= UINT32_MAX / 3 &&
-	    out_cap >= 3 * len + ENCODE_ROOM &&
+	    len <= UINT32_MAX / 3 && out_cap >= 3 * len + ENCODE_ROOM &&
 	    uriscan__skip_lv != URISCAN__SIMD_NONE) {
 		return uriscan__encode_masks_ssse3((const unsigned char *)s, len,
 		                                   opt, out, out_len, err);

@@ -44,29 +44,32 @@ __attribute__((target("ssse3"))) static inline char *
 expand_block(__m128i v, unsigned nk, unsigned pct_ok, unsigned flags,
              size_t n, char *w)
 {
-	static const unsigned char len4[16] = {4, 6, 6, 8, 6, 8, 8, 10,
-	                                       6, 8, 8, 10, 8, 10, 10, 12};
-	const __m128i hx =
-	    _mm_loadu_si128((const __m128i *)(const void *)hex_digits);
-	const __m128i lo4 = _mm_set1_epi8(15);
-	unsigned out = nk & ~pct_ok, m;
+	const unsigned char *x = &expand4[0][0];
+	unsigned out, m16;
+	out = nk & ~pct_ok;
 	if (flags & URISCAN_ENCODE_FORM) {
 		__m128i sp = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
 		out &= ~(unsigned)_mm_movemask_epi8(sp);
 		v = _mm_or_si128(_mm_andnot_si128(sp, v),
 		                 _mm_and_si128(sp, _mm_set1_epi8('+')));
 	}
+	const __m128i hx =
+	    _mm_loadu_si128((const __m128i *)(const void *)hex_digits);
+	const __m128i lo4 = _mm_set1_epi8(15);
 	__m128i hi = _mm_shuffle_epi8(hx, _mm_and_si128(_mm_srli_epi16(v, 4), lo4));
 	__m128i lo = _mm_shuffle_epi8(hx, _mm_and_si128(v, lo4));
 	__m128i a = _mm_unpacklo_epi32(v, hi), b = _mm_unpacklo_epi32(lo, _mm_set1_epi8('%'));
 	__m128i c = _mm_unpackhi_epi32(v, hi), d = _mm_unpackhi_epi32(lo, _mm_set1_epi8('%'));
 
+	/* group g's row of expand4 at byte (out >> 4g & 15) * 16 of it, its
+	 * length at byte 15 of the row */
+	out <<= 4;
 #define EXPAND4(src, g)                                                        \
-	m = (out >> (4 * (g))) & 15u;                                          \
+	m16 = (out >> (4 * (g))) & 0xf0u;                                      \
 	_mm_storeu_si128((__m128i *)(void *)w,                                 \
 	                 _mm_shuffle_epi8((src), _mm_loadu_si128(               \
-	                     (const __m128i *)(const void *)expand4[m])));     \
-	w += len4[m]
+	                     (const __m128i *)(const void *)(x + m16))));      \
+	w += x[m16 + 15]
 	EXPAND4(_mm_unpacklo_epi64(a, b), 0);
 	EXPAND4(_mm_unpackhi_epi64(a, b), 1);
 	EXPAND4(_mm_unpacklo_epi64(c, d), 2);
@@ -83,8 +86,10 @@ pct_ok(__m128i v, unsigned hx_next, unsigned flags)
 {
 	unsigned p = (unsigned)_mm_movemask_epi8(
 	    _mm_cmpeq_epi8(v, _mm_set1_epi8('%')));
-	unsigned hx = hex_mask(v) | hx_next;
-	p &= (flags & URISCAN_ENCODE_ALL_PERCENT) ? 0u : 0xffffu;
+	unsigned hx;
+	if (p == 0 || (flags & URISCAN_ENCODE_ALL_PERCENT))
+		return 0;
+	hx = hex_mask(v) | hx_next;
 	return p & (hx >> 1) & (hx >> 2);
 }
 
