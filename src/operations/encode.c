@@ -271,8 +271,8 @@ int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 	    (opt->flags & ~(unsigned)target_flags[opt->target]) == 0 &&
 	    len <= UINT32_MAX / 3 && out_cap >= 3 * len + ENCODE_ROOM &&
 	    uriscan__skip_lv != URISCAN__SIMD_NONE) {
-		return uriscan__encode_masks_ssse3((const unsigned char *)s, len,
-		                                   opt, out, out_len, err);
+		return uriscan__encode_masks_ssse3(g, s, len, opt, out, out_cap,
+		                                   out_len, err);
 	}
 #endif
 	return percent_encode_rest(g, s, len, opt, out, out_cap, out_len, err);

@@ -200,19 +200,31 @@ static inline int encode_done(const char *out, const char *w, size_t *out_len,
 	return URISCAN_OK;
 }
 
-/* uriscan__encode_masks_ssse3 when len > 16: blocks of 16 while more
- * than 16 bytes are left, then the last. */
-__attribute__((target("ssse3"), noinline)) static int
-encode_blocks(const unsigned char *s, size_t len,
+/* uriscan__encode_masks_ssse3 when len > 16 (its arguments: a call with
+ * no moves): blocks of 16 while more than 16 bytes are left, then the
+ * last. */
+#if defined(__has_attribute)
+#if __has_attribute(noipa)
+#define ENCODE_NOIPA __attribute__((noipa)) /* gcc: no IPA-SRA */
+#endif
+#endif
+#ifndef ENCODE_NOIPA
+#define ENCODE_NOIPA __attribute__((noinline))
+#endif
+ENCODE_NOIPA __attribute__((target("ssse3"))) static int
+encode_blocks(enum uriscan_grammar g, const char *in, size_t len,
               const struct uriscan_encode_options *opt, char *out,
-              size_t *out_len, struct uriscan_error *err)
+              size_t out_cap, size_t *out_len, struct uriscan_error *err)
 {
+	const unsigned char *s = (const unsigned char *)in;
 	const __m128i nib =
 	    _mm_loadu_si128((const __m128i *)(const void *)enc_nib[opt->target]);
 	unsigned flags = opt->flags;
 	char *w = out;
 	size_t i = 0;
 
+	(void)g;
+	(void)out_cap;
 	for (; len - i > 16; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
 		unsigned nk = not_kept(v, nib), hx = 0;
@@ -252,13 +264,18 @@ encode_blocks(const unsigned char *s, size_t len,
  * Every block without a byte to change is stored as it is, the others
  * expanded without a branch per byte. Nothing is read outside s[0, len). */
 __attribute__((target("ssse3"))) int
-uriscan__encode_masks_ssse3(const unsigned char *s, size_t len,
+uriscan__encode_masks_ssse3(enum uriscan_grammar g, const char *in,
+                            size_t len,
                             const struct uriscan_encode_options *opt,
-                            char *out, size_t *out_len,
+                            char *out, size_t out_cap, size_t *out_len,
                             struct uriscan_error *err)
 {
+	const unsigned char *s = (const unsigned char *)in;
+	(void)g;
+	(void)out_cap;
 	if (len > 16)
-		return encode_blocks(s, len, opt, out, out_len, err);
+		return encode_blocks(g, in, len, opt, out, out_cap, out_len,
+		                     err);
 	if (len == 0)
 		return encode_done(out, out, out_len, err);
 	return encode_done(
