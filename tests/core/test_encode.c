@@ -12,10 +12,12 @@
  *   --runs GRAMMAR           every byte, and a valid escape, at every
  *                            place of inputs of 1 to 40 kept bytes, for
  *                            every target and flag: the result with room
- *                            for any (the fast path: SIMD blocks of 16
- *                            and 8 and a last load of 8, or the scalar
- *                            loop with URISCAN_NO_SIMD=1) is the one
- *                            written into its exact size (the checked
+ *                            for any (the fast paths: SIMD blocks of 16
+ *                            and 8 and a last load of 8; for RFC 3986
+ *                            with 32 bytes more, blocks decided by masks
+ *                            and a last load of 16 or four of 4; or the
+ *                            scalar loop with URISCAN_NO_SIMD=1) is the
+ *                            one written into its exact size (the checked
  *                            path); the input is its own allocation, so
  *                            ASan sees a read past it; and random mixtures
  *                            of kept bytes, escapes and units put_unit
