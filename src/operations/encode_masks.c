@@ -45,21 +45,24 @@ expand_block(__m128i v, unsigned nk, unsigned pct_ok, unsigned flags,
              size_t n, char *w)
 {
 	const unsigned char *x = &expand4[0][0];
-	unsigned out, m16;
-	out = nk & ~pct_ok;
+	const __m128i hx =
+	    _mm_loadu_si128((const __m128i *)(const void *)hex_digits);
+	const __m128i lo4 = _mm_set1_epi8(15), pct = _mm_set1_epi8('%');
+	unsigned out = nk & ~pct_ok, m16;
+	__m128i hi, lo, a, b, c, d;
+
 	if (flags & URISCAN_ENCODE_FORM) {
 		__m128i sp = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
 		out &= ~(unsigned)_mm_movemask_epi8(sp);
 		v = _mm_or_si128(_mm_andnot_si128(sp, v),
 		                 _mm_and_si128(sp, _mm_set1_epi8('+')));
 	}
-	const __m128i hx =
-	    _mm_loadu_si128((const __m128i *)(const void *)hex_digits);
-	const __m128i lo4 = _mm_set1_epi8(15);
-	__m128i hi = _mm_shuffle_epi8(hx, _mm_and_si128(_mm_srli_epi16(v, 4), lo4));
-	__m128i lo = _mm_shuffle_epi8(hx, _mm_and_si128(v, lo4));
-	__m128i a = _mm_unpacklo_epi32(v, hi), b = _mm_unpacklo_epi32(lo, _mm_set1_epi8('%'));
-	__m128i c = _mm_unpackhi_epi32(v, hi), d = _mm_unpackhi_epi32(lo, _mm_set1_epi8('%'));
+	hi = _mm_shuffle_epi8(hx, _mm_and_si128(_mm_srli_epi16(v, 4), lo4));
+	lo = _mm_shuffle_epi8(hx, _mm_and_si128(v, lo4));
+	a = _mm_unpacklo_epi32(v, hi);
+	b = _mm_unpacklo_epi32(lo, pct);
+	c = _mm_unpackhi_epi32(v, hi);
+	d = _mm_unpackhi_epi32(lo, pct);
 
 	/* group g's row of expand4 at byte (out >> 4g & 15) * 16 of it, its
 	 * length at byte 15 of the row */
