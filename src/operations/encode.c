@@ -262,14 +262,16 @@ int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 {
 #if URISCAN__HAVE_SKIP_SIMD && URISCAN_HAVE_RFC3986
 	/* The most common call: RFC 3986 (built in), valid arguments, room
-	 * for ENCODE_ROOM bytes past any result (len < 2^62 first), SSSE3:
-	 * the masks, with no frame here. */
+	 * for ENCODE_ROOM bytes past any result (3 * len + ENCODE_ROOM below
+	 * 2^32 first: no wrap, even with a 32-bit size_t), SSSE3: the masks,
+	 * with no frame here. */
 	if (g == URISCAN_RFC3986 && opt != NULL && out_len != NULL &&
 	    s != NULL && out != NULL &&
 	    opt->size >= sizeof(struct uriscan_encode_options) &&
 	    opt->target < URISCAN_ENCODE_TARGET_COUNT &&
 	    (opt->flags & ~(unsigned)target_flags[opt->target]) == 0 &&
-	    len <= UINT32_MAX / 3 && out_cap >= 3 * len + ENCODE_ROOM &&
+	    len <= (UINT32_MAX - ENCODE_ROOM) / 3 &&
+	    out_cap >= 3 * len + ENCODE_ROOM &&
 	    uriscan__skip_lv != URISCAN__SIMD_NONE) {
 		return uriscan__encode_masks_ssse3(g, s, len, opt, out, out_cap,
 		                                   out_len, err);
