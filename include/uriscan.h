@@ -1309,7 +1309,9 @@ struct uriscan_encode_options {
  * or the result above UINT32_MAX; *out_len 0, nothing written),
  * URISCAN_E_UNSUPPORTED, URISCAN_E_GRAMMAR_*. Any bytes are accepted, so
  * there is no syntax status; err (may be NULL) gets the status, offset 0.
- * No allocation.
+ * No allocation. The bytes of out between the result and out_cap may be
+ * overwritten. Fastest with RFC 3986 and out_cap >= 3 * len + 32 (blocks
+ * of 16 bytes with no branch per byte or escape; docs/rewrite.md).
  */
 URISCAN_API int uriscan_percent_encode(enum uriscan_grammar g, const char *s,
                                        size_t len,

@@ -93,8 +93,9 @@ static void encode_record(void *ctx, const char *rec, size_t len)
 	struct enc *e = ctx;
 	size_t n = 0;
 
-	if (e->cap < 3 * len + 1) {
-		e->cap = 3 * len + 1;
+	/* room for any result and 32 bytes more: RFC 3986's fastest path */
+	if (e->cap < 3 * len + 32) {
+		e->cap = 3 * len + 32;
 		e->buf = cli_realloc(e->buf, e->cap);
 	}
 	uriscan_percent_encode(e->g, rec, len, &e->o, e->buf, e->cap, &n, NULL);

@@ -8,6 +8,7 @@
 
 #include "encode_unit.h"
 #include "gen.h"
+#include "uriscan-config.h"
 
 #define ENCODE_FLAGS (URISCAN_ENCODE_ALL_PERCENT | URISCAN_ENCODE_FORM)
 
@@ -226,10 +227,12 @@ static const unsigned char target_flags[URISCAN_ENCODE_TARGET_COUNT] = {
     URISCAN_ENCODE_ALL_PERCENT, ENCODE_FLAGS,
     ENCODE_FLAGS,               URISCAN_ENCODE_ALL_PERCENT};
 
-int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
-                           const struct uriscan_encode_options *opt,
-                           char *out, size_t out_cap, size_t *out_len,
-                           struct uriscan_error *err)
+/* uriscan_percent_encode but for its most common call (below): the
+ * common call of the other grammar and targets, then every other. */
+static __attribute__((noinline)) int
+percent_encode_rest(enum uriscan_grammar g, const char *s, size_t len,
+                    const struct uriscan_encode_options *opt, char *out,
+                    size_t out_cap, size_t *out_len, struct uriscan_error *err)
 {
 	/* The common call first, with the checks of percent_encode that it
 	 * passes: valid arguments, a grammar built in, room for any result
@@ -250,4 +253,29 @@ int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
 	}
 	return uriscan__error1(
 	    err, percent_encode(g, s, len, opt, out, out_cap, out_len), 0);
+}
+
+int uriscan_percent_encode(enum uriscan_grammar g, const char *s, size_t len,
+                           const struct uriscan_encode_options *opt,
+                           char *out, size_t out_cap, size_t *out_len,
+                           struct uriscan_error *err)
+{
+#if URISCAN__HAVE_SKIP_SIMD && URISCAN_HAVE_RFC3986
+	/* The most common call: RFC 3986 (built in), valid arguments, room
+	 * for ENCODE_ROOM bytes past any result (3 * len + ENCODE_ROOM below
+	 * 2^32 first: no wrap, even with a 32-bit size_t), SSSE3: the masks,
+	 * with no frame here. */
+	if (g == URISCAN_RFC3986 && opt != NULL && out_len != NULL &&
+	    s != NULL && out != NULL &&
+	    opt->size >= sizeof(struct uriscan_encode_options) &&
+	    opt->target < URISCAN_ENCODE_TARGET_COUNT &&
+	    (opt->flags & ~(unsigned)target_flags[opt->target]) == 0 &&
+	    len <= (UINT32_MAX - ENCODE_ROOM) / 3 &&
+	    out_cap >= 3 * len + ENCODE_ROOM &&
+	    uriscan__skip_lv != URISCAN__SIMD_NONE) {
+		return uriscan__encode_masks_ssse3(g, s, len, opt, out, out_cap,
+		                                   out_len, err);
+	}
+#endif
+	return percent_encode_rest(g, s, len, opt, out, out_cap, out_len, err);
 }

@@ -103,6 +103,16 @@ put_unit(const unsigned char *s, size_t len, size_t *i, char *w,
 char *uriscan__encode_ssse3(const unsigned char *s, size_t len,
                             unsigned target, unsigned flags, int iri,
                             int slack, char *w);
+/* uriscan_percent_encode for RFC 3986 when out has room for ENCODE_ROOM
+ * bytes past 3 per byte, every unit decided by masks (encode_masks.c):
+ * *out_len, err (when not NULL), URISCAN_OK. Its arguments are those of
+ * uriscan_percent_encode (a call with no moves), g and out_cap unused. */
+#define ENCODE_ROOM 32
+int uriscan__encode_masks_ssse3(enum uriscan_grammar g, const char *s,
+                                size_t len,
+                                const struct uriscan_encode_options *opt,
+                                char *out, size_t out_cap, size_t *out_len,
+                                struct uriscan_error *err);
 #endif
 
 #endif

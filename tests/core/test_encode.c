@@ -12,14 +12,20 @@
  *   --runs GRAMMAR           every byte, and a valid escape, at every
  *                            place of inputs of 1 to 40 kept bytes, for
  *                            every target and flag: the result with room
- *                            for any (the fast path: SIMD blocks of 16
- *                            and 8 and a last load of 8, or the scalar
- *                            loop with URISCAN_NO_SIMD=1) is the one
- *                            written into its exact size (the checked
+ *                            for any (the fast paths: SIMD blocks of 16
+ *                            and 8 and a last load of 8; for RFC 3986
+ *                            with 32 bytes more, blocks decided by masks
+ *                            and a last load of 16 or four of 4; or the
+ *                            scalar loop with URISCAN_NO_SIMD=1) is the
+ *                            one written into its exact size (the checked
  *                            path); the input is its own allocation, so
  *                            ASan sees a read past it; and random mixtures
  *                            of kept bytes, escapes and units put_unit
- *                            reads (every mask of a block's expansion)
+ *                            reads (every mask of a block's expansion);
+ *                            and a '%' at every place with every byte
+ *                            after it and the one after; each with room
+ *                            for 3 bytes a byte and 16, 31, 32 more (the
+ *                            RFC 3986 masks), canaries after it
  *   --args                   the argument checks
  */
 #include <stdlib.h>
@@ -97,7 +103,12 @@ static void run_vectors(enum uriscan_grammar g, const char *path)
 			continue;
 		}
 		int all = 1;
-		for (size_t cap = 0; cap <= (size_t)wn + 1; cap++) {
+		/* every capacity up to the result and one more, then room
+		 * for 32 bytes past 3 per byte (the RFC 3986 masks of
+		 * src/operations/encode_simd.c) */
+		size_t room = 3 * (size_t)n + 32;
+		for (size_t cap = 0; cap <= room;
+		     cap = cap == (size_t)wn + 1 ? room : cap + 1) {
 			size_t len = 99;
 			struct uriscan_error err = {99, 99, URISCAN_INPUT_SECOND, 99};
 			memset(out, 0xA5, cap + GUARD);
@@ -325,32 +336,51 @@ static void run_args(void)
 	       "target names");
 }
 
-/* The fast path against the checked one for in[0, len) (malloc'd). */
+/* The fast paths against the checked one for in[0, len) (malloc'd,
+ * len <= 40): the result written into its exact size (the checked
+ * writer), then with room for 3 bytes a byte (the scalar fast path or
+ * the SSSE3 blocks), 16 and 31 more (their expansion), 32 more (RFC 3986:
+ * the masks of src/operations/encode_simd.c, at their tightest) and
+ * more: the same bytes, nothing written past the capacity. */
 static int same_both_ways(enum uriscan_grammar g,
                           const struct uriscan_encode_options *o,
                           const unsigned char *s, size_t len)
 {
-	static char fast[3 * 64], slow[3 * 64 + GUARD];
-	size_t nf = 0, ns = 0;
+	static char slow[3 * 64 + GUARD], fast[3 * 64 + GUARD];
+	const size_t caps[] = {3 * len, 3 * len + 16, 3 * len + 31,
+	                       3 * len + 32, 3 * 64};
+	size_t ns = 0;
 
-	if (uriscan_percent_encode(g, (const char *)s, len, o, fast, sizeof fast,
-	                           &nf, NULL) != URISCAN_OK)
+	memset(slow, 0xA5, sizeof slow);
+	if (uriscan_percent_encode(g, (const char *)s, len, o, slow, 3 * 64,
+	                           &ns, NULL) != URISCAN_OK)
 		return 0;
 	memset(slow, 0xA5, sizeof slow);
-	if (uriscan_percent_encode(g, (const char *)s, len, o, slow, nf, &ns,
-	                           NULL) != URISCAN_OK ||
-	    ns != nf || memcmp(fast, slow, nf) != 0)
+	if (uriscan_percent_encode(g, (const char *)s, len, o, slow, ns, &ns,
+	                           NULL) != URISCAN_OK)
 		return 0;
-	for (size_t i = nf; i < sizeof slow; i++)
+	for (size_t i = ns; i < sizeof slow; i++)
 		if ((unsigned char)slow[i] != 0xA5)
 			return 0;
+	for (size_t c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+		size_t nf = 0;
+		memset(fast, 0xA5, sizeof fast);
+		if (uriscan_percent_encode(g, (const char *)s, len, o, fast,
+		                           caps[c], &nf, NULL) != URISCAN_OK ||
+		    nf != ns || memcmp(fast, slow, ns) != 0)
+			return 0;
+		for (size_t i = caps[c]; i < sizeof fast; i++)
+			if ((unsigned char)fast[i] != 0xA5)
+				return 0;
+	}
 	return 1;
 }
 
 static void run_runs(enum uriscan_grammar g)
 {
-	static const unsigned flag_sets[] = {0, URISCAN_ENCODE_ALL_PERCENT,
-	                                     URISCAN_ENCODE_FORM};
+	static const unsigned flag_sets[] = {
+	    0, URISCAN_ENCODE_ALL_PERCENT, URISCAN_ENCODE_FORM,
+	    URISCAN_ENCODE_FORM | URISCAN_ENCODE_ALL_PERCENT};
 
 	for (unsigned t = 0; t < URISCAN_ENCODE_TARGET_COUNT; t++)
 		for (size_t f = 0; f < sizeof flag_sets / sizeof flag_sets[0]; f++) {
@@ -373,6 +403,22 @@ static void run_runs(enum uriscan_grammar g)
 							memcpy(s + at, "%4a", 3); /* a valid escape */
 						else
 							continue;
+						calls++;
+						bad += !same_both_ways(g, &o, s, len);
+					}
+					/* a '%' at `at` and every byte one or
+					 * two after it (its escape's digits or
+					 * not), where a block of 16 or the
+					 * input ends within them (elsewhere as
+					 * every byte alone above) */
+					int edge = at % 16 >= 12 || at + 4 >= len;
+					for (unsigned b = 0; edge && b < 512 && at + 1 < len; b++) {
+						size_t d = at + 1 + (b >> 8);
+						if (d >= len)
+							break;
+						memset(s, 'a', len);
+						s[at] = '%';
+						s[d] = (unsigned char)b;
 						calls++;
 						bad += !same_both_ways(g, &o, s, len);
 					}

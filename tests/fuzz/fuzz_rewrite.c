@@ -13,8 +13,10 @@
  * after the first '=' the value (set, append).
  *
  * Checked:
- *  - encode: the reference's bytes encoded for every target (every '%'
- *    encoded) are valid for the target's rule and decode back;
+ *  - encode: the reference's bytes encoded for every target and flags
+ *    (with room for the masks, then into the result's exact size: the
+ *    same bytes) are valid for the target's rule and, every '%' encoded,
+ *    decode back (with DECODE_PLUS under FORM);
  *  - query_edit and rewrite: an invalid reference gives validate's status
  *    and offset; otherwise OK (never an invalid output: the result is
  *    valid in the grammar), with the buffer contract (a size query, the
@@ -96,29 +98,57 @@ static void check_encode(enum uriscan_grammar g, const char *s, size_t len)
 	static const char *const r3987[] = {"iuserinfo", "ireg-name", "ipath",
 	                                    "isegment",  "iquery",    "iquery",
 	                                    "iquery",    "ifragment"};
-	char *enc = malloc(3 * len + 1), *dec = malloc(3 * len + 1);
+	static const unsigned flag_sets[] = {
+	    URISCAN_ENCODE_ALL_PERCENT, 0, URISCAN_ENCODE_FORM,
+	    URISCAN_ENCODE_FORM | URISCAN_ENCODE_ALL_PERCENT};
+	/* room for 32 bytes past 3 a byte (RFC 3986: the masks of
+	 * src/operations/encode_masks.c), then the result's exact size (the
+	 * checked writer), each its own allocation */
+	char *enc = malloc(3 * len + 32), *dec = malloc(3 * len + 1);
 
 	FUZZ_ASSERT(enc && dec, "out of memory");
-	for (unsigned t = 0; t < URISCAN_ENCODE_TARGET_COUNT; t++) {
-		struct uriscan_encode_options o = {sizeof o, t,
-		                                  URISCAN_ENCODE_ALL_PERCENT};
-		size_t n = 0, dn = 0;
-		unsigned rule = 0;
-		FUZZ_ASSERT(uriscan_percent_encode(g, len ? s : NULL, len, &o, enc,
-		                                   3 * len + 1, &n,
-		                                   NULL) == URISCAN_OK,
-		            "encode failed");
-		uriscan_rule_from_name(g, g == URISCAN_RFC3987 ? r3987[t] : r3986[t],
-		                       &rule);
-		FUZZ_ASSERT(uriscan_validate_rule(g, rule, enc, n, 0, NULL) ==
-		                URISCAN_OK,
-		            "encoded for %s: not valid", uriscan_encode_target_name(t));
-		FUZZ_ASSERT(uriscan_percent_decode(enc, n, 0, dec, 3 * len + 1, &dn,
-		                                   NULL, NULL) == URISCAN_OK &&
-		                dn == len && (len == 0 || memcmp(dec, s, len) == 0),
-		            "decode(encode(x)) != x for %s",
-		            uriscan_encode_target_name(t));
-	}
+	for (unsigned t = 0; t < URISCAN_ENCODE_TARGET_COUNT; t++)
+		for (unsigned f = 0; f < 4; f++) {
+			struct uriscan_encode_options o = {sizeof o, t, flag_sets[f]};
+			size_t n = 0, n2 = 0, dn = 0;
+			unsigned rule = 0;
+			char *exact;
+			if ((o.flags & URISCAN_ENCODE_FORM) &&
+			    t != URISCAN_ENCODE_QUERY_KEY &&
+			    t != URISCAN_ENCODE_QUERY_VALUE)
+				continue;
+			FUZZ_ASSERT(uriscan_percent_encode(g, len ? s : NULL, len, &o,
+			                                   enc, 3 * len + 32, &n,
+			                                   NULL) == URISCAN_OK,
+			            "encode failed");
+			exact = malloc(n ? n : 1);
+			FUZZ_ASSERT(exact, "out of memory");
+			FUZZ_ASSERT(uriscan_percent_encode(g, len ? s : NULL, len, &o,
+			                                   exact, n, &n2,
+			                                   NULL) == URISCAN_OK &&
+			                n2 == n && memcmp(exact, enc, n) == 0,
+			            "encode for %s, flags %u: another result in "
+			            "its exact size",
+			            uriscan_encode_target_name(t), o.flags);
+			free(exact);
+			uriscan_rule_from_name(
+			    g, g == URISCAN_RFC3987 ? r3987[t] : r3986[t], &rule);
+			FUZZ_ASSERT(uriscan_validate_rule(g, rule, enc, n, 0, NULL) ==
+			                URISCAN_OK,
+			            "encoded for %s, flags %u: not valid",
+			            uriscan_encode_target_name(t), o.flags);
+			if (!(o.flags & URISCAN_ENCODE_ALL_PERCENT))
+				continue; /* an escape kept decodes to its byte */
+			FUZZ_ASSERT(
+			    uriscan_percent_decode(
+			        enc, n,
+			        (o.flags & URISCAN_ENCODE_FORM) ? URISCAN_DECODE_PLUS
+			                                        : 0,
+			        dec, 3 * len + 1, &dn, NULL, NULL) == URISCAN_OK &&
+			        dn == len && (len == 0 || memcmp(dec, s, len) == 0),
+			    "decode(encode(x)) != x for %s, flags %u",
+			    uriscan_encode_target_name(t), o.flags);
+		}
 	free(enc);
 	free(dec);
 }
