@@ -44,6 +44,26 @@ def test_quote_round_trip_every_byte():
             assert uriscan.is_valid(b"//h/?" + q if "query" in comp else b"//h/p", g)
 
 
+def test_quote_long_inputs():
+    # past the 512-byte stack buffer quote gives the encoder room for any
+    # result and 32 bytes more at once (its fastest path): the same bytes
+    # as the short pieces, each encoded alone (byte by byte under RFC 3986
+    # with all_percent, or with no '%' in the data)
+    import random
+    rnd = random.Random(48)
+    for n in (150, 159, 160, 161, 170, 171, 1000, 100_000):
+        for all_percent in (False, True):
+            data = bytes(rnd.randrange(256) for _ in range(n))
+            if not all_percent:
+                data = data.replace(b"%", b"a")
+            for comp, form in (("path", False), ("query-value", True), ("host", False)):
+                kw = dict(component=comp, grammar="rfc3986", form=form,
+                          all_percent=all_percent)
+                want = b"".join(uriscan.quote(data[i:i + 7], **kw)
+                                for i in range(0, n, 7))
+                assert uriscan.quote(data, **kw) == want, (n, comp)
+
+
 def test_quote_errors():
     with pytest.raises(ValueError):
         uriscan.quote("a", component="scheme")

@@ -302,6 +302,20 @@ fail:
 	return NULL;
 }
 
+int upy_out_run_room(struct upy_out *o, upy_write_fn fn, void *ctx, size_t room)
+{
+	if (room <= sizeof o->stack)
+		return upy_out_run(o, fn, ctx);
+	/* one call with all the room (a writer faster with it) */
+	o->len = 0;
+	if ((o->p = PyMem_Malloc(room)) == NULL) {
+		o->p = o->stack;
+		PyErr_NoMemory();
+		return UPY_PYERR;
+	}
+	return fn(ctx, o->p, room, &o->len);
+}
+
 int upy_out_run(struct upy_out *o, upy_write_fn fn, void *ctx)
 {
 	size_t need = 0;

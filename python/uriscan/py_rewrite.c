@@ -54,7 +54,13 @@ PyObject *upy_quote(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 	if (upy_input_get(v[0], &in, "quote") < 0)
 		return NULL;
 	c.in = &in;
-	st = upy_out_run(&o, quote_write, &c);
+	/* room for any result and 32 bytes more: the encoder's fastest path
+	 * (uriscan.h); a length the room cannot hold is refused below */
+	st = upy_out_run_room(&o, quote_write, &c,
+	                      (size_t)in.len <= (SIZE_MAX - 32) / 3 &&
+	                              (size_t)in.len <= UINT32_MAX
+	                          ? 3 * (size_t)in.len + 32
+	                          : 0);
 	if (st == URISCAN_OK)
 		r = upy_out_result(&o, in.is_str);
 	else {
