@@ -594,10 +594,11 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * A scheme word stands for a scheme only where the match holds the colon
  * form after it; where the grammar ends the URL before that form (RFC
  * 1738: " hxxp://hxxp://"), the word is read as written (http://hxxp).
- * Memory: another extractor's worth plus 16 * (2 * max_len + 12.5 KiB)
- * bytes (rounded up to a power of two: 512 KiB for the default max_len,
- * 256 KiB for max_len 128) for where each form was written, and max_len
- * + 8 to re-read a match with a word as written, allocated by
+ * Memory: another extractor's worth plus 12 * (2 * max_len + 12.5 KiB)
+ * bytes (rounded up to a power of two: 384 KiB for the default max_len,
+ * 192 KiB for max_len 128) for where each form and scheme word was
+ * written, and max_len + 8 to re-read a match with a word as written,
+ * allocated by
  * uriscan_extractor_new (and by uriscan_extract, freed before it
  * returns); nothing after. With the flag max_len is at most
  * URISCAN_EXTRACT_DEFANGED_MAX_LEN. bytes points into the extractor's own

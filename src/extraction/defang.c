@@ -37,6 +37,7 @@ void uriscan__refang_reset(struct uriscan__refang *f)
 	f->obase = f->wnext = 0;
 	f->more = 0;
 	f->rfirst = f->rn = 0;
+	f->wn = 0;
 	f->base_cnt = 0;
 	f->base_delta = 0;
 	f->ev_end = 0;

@@ -62,13 +62,20 @@ struct uriscan__refang {
 	 * at least each); one
 	 * DSUB_SPAN bytes or more before a new one is dropped */
 	struct uriscan__dsub *ring;
-	/* words[k]: for a replacement of ring[k] that is a scheme word (the
-	 * only replacements that write letters), its written bytes (wlen, in
-	 * the low bytes); not set for the others. A match that ends at such a
-	 * word, its colon form outside the match, reads it as written
-	 * (extract_defang.c, word_as_written). */
-	uint64_t *words;
 	size_t rcap, rfirst, rn;
+	/* The scheme words (the only replacements that write letters), the
+	 * newest wcap (rcap / 4) of the wn since the start: each one's
+	 * replacement (its count from the start of the stream) and written
+	 * bytes (in the low bytes). A match that ends at such a word, its
+	 * colon form outside the match, reads it as written (extract_defang.c,
+	 * word_as_written). Enough: each word and the "://" after it are 6
+	 * refanged bytes at least, so the window a match may end in (rcap
+	 * bytes at most) holds fewer than rcap / 4 of them. */
+	struct uriscan__word {
+		uint64_t cnt, bytes;
+	} *words;
+	size_t wcap;
+	uint64_t wn;
 	uint64_t base_cnt;  /* replacements dropped from the ring */
 	int64_t base_delta; /* written - refanged offset after the last dropped */
 	uint64_t ev_end;    /* refanged end of the last dropped (0: none) */
@@ -186,10 +193,33 @@ static inline void add_sub(struct uriscan__refang *f, uint64_t r, uint64_t w,
 static inline void note_word(struct uriscan__refang *f, const unsigned char *w,
                              size_t wlen)
 {
-	uint64_t v = 0;
+	struct uriscan__word *e = &f->words[f->wn & (f->wcap - 1)];
 
-	memcpy(&v, w, wlen); /* (wlen <= 7; read back the same way) */
-	f->words[(f->rfirst + f->rn - 1) & (f->rcap - 1)] = v;
+	e->cnt = f->base_cnt + f->rn - 1;
+	e->bytes = 0;
+	memcpy(&e->bytes, w, wlen); /* (wlen <= 7; read back the same way) */
+	f->wn++;
+}
+
+/* The written bytes of the scheme word that is replacement cnt (from the
+ * start of the stream): 1 and *bytes, or 0 when it is none (or no longer
+ * kept: never for one a match can end at). The words kept are in order. */
+static inline int word_bytes(const struct uriscan__refang *f, uint64_t cnt,
+                             uint64_t *bytes)
+{
+	uint64_t lo = f->wn > f->wcap ? f->wn - f->wcap : 0, hi = f->wn;
+
+	while (lo < hi) { /* the first kept with a count >= cnt */
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (f->words[mid & (f->wcap - 1)].cnt < cnt)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == f->wn || f->words[lo & (f->wcap - 1)].cnt != cnt)
+		return 0;
+	*bytes = f->words[lo & (f->wcap - 1)].bytes;
+	return 1;
 }
 
 /* Write out text (rlen bytes) for the wlen written bytes at f->wnext. */

@@ -11,10 +11,10 @@
  * Bounds: the refanger keeps at most DEFANG_LOOK written bytes of a chunk
  * (a form not decided at its end) and DEFANG_HOLD refanged bytes from the
  * inner extractor (a scheme word or a space it may still rewrite). The
- * records (8 bytes each, defang.h, and 8 for a scheme word's written
- * bytes) are a ring of 2 * max_len + about 12.5 K entries (rounded up to
- * a power of two: 32 K for the default max_len, 512 KiB): at least one
- * refanged byte each, and room for a
+ * records (8 bytes each, defang.h) are a ring of 2 * max_len + about
+ * 12.5 K entries (rounded up to a power of two: 32 K for the default
+ * max_len, 256 KiB; and a quarter as many scheme words of 16 bytes, 128
+ * KiB): at least one refanged byte each, and room for a
  * run's, so it holds every record of the bytes the inner
  * extractor may still report a match in (its seam: an open match of at
  * most max_len bytes and the head of the next piece). A truncated match
@@ -107,7 +107,8 @@ static int first_at_0(void *user, const struct uriscan_match *m)
  * URL is left (a bracketed word's "[" ends it before any).
  */
 static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
-                           const struct mapped *s, const struct mapped *e)
+                           const struct mapped *s, const struct mapped *e,
+                           uint64_t word)
 {
 	const struct uriscan__refang *f = &d->f;
 	size_t k = (size_t)(e->cnt - 1 - f->base_cnt);
@@ -115,7 +116,6 @@ static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
 	size_t rlen = DSUB_RLEN(r), wlen = DSUB_WLEN(r);
 	size_t pre = m->nbytes - rlen; /* the refanged bytes before the word */
 	uint64_t rs = m->offset, rr = dsub_r(f, r), rw = dsub_w(f, r, rr);
-	uint64_t word = f->words[(f->rfirst + k) & (f->rcap - 1)];
 	struct first one;
 	struct mapped e2;
 
@@ -149,10 +149,10 @@ static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
 
 /* Does the inner match m (ending at refanged re, read back as e) end at
  * the end of a scheme word (the only replacement that writes letters)
- * whose colon form it does not hold? */
+ * whose colon form it does not hold? Then *word: its written bytes. */
 static int ends_at_word(const struct uriscan__defang *d,
                         const struct uriscan_match *m, uint64_t re,
-                        const struct mapped *e)
+                        const struct mapped *e, uint64_t *word)
 {
 	const struct uriscan__refang *f = &d->f;
 	const struct uriscan__dsub *r;
@@ -165,7 +165,8 @@ static int ends_at_word(const struct uriscan__defang *d,
 	if (last < 'a' || last > 'z')
 		return 0;
 	r = rec(f, (size_t)(e->cnt - 1 - f->base_cnt));
-	return dsub_r(f, r) + DSUB_RLEN(r) == re && DSUB_RLEN(r) < m->nbytes;
+	return dsub_r(f, r) + DSUB_RLEN(r) == re && DSUB_RLEN(r) < m->nbytes &&
+	       word_bytes(f, e->cnt - 1, word);
 }
 
 /* The inner match m as the caller sees it; 0: not reported (it ends
@@ -173,6 +174,7 @@ static int ends_at_word(const struct uriscan__defang *d,
 static int map(struct uriscan__defang *d, struct uriscan_match *m)
 {
 	struct mapped s, e;
+	uint64_t word;
 	uint64_t rs = m->offset, re = m->offset + m->length;
 
 	if (rs >= d->f.tail_end) { /* after every replacement: most matches */
@@ -192,8 +194,8 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 		e = d->m_lf;
 	if (e.inside)
 		return 0;
-	if (ends_at_word(d, m, re, &e))
-		return word_as_written(d, m, &s, &e);
+	if (ends_at_word(d, m, re, &e, &word))
+		return word_as_written(d, m, &s, &e, word);
 	m->offset = s.w;
 	m->length = e.w - s.w;
 	if (e.cnt > s.cnt || s.inside)
@@ -237,7 +239,8 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	if (d == NULL)
 		return URISCAN_E_NO_MEMORY;
 	d->f.ring = malloc(cap * sizeof *d->f.ring);
-	d->f.words = malloc(cap * sizeof *d->f.words);
+	d->f.wcap = cap / 4;
+	d->f.words = malloc(d->f.wcap * sizeof *d->f.words);
 	d->reread = malloc(max_len + 8);
 	if (d->f.ring == NULL || d->f.words == NULL || d->reread == NULL) {
 		free(d->f.ring);

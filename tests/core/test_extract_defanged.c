@@ -471,6 +471,45 @@ static void run_reread_options(void)
 	tap_ok(ok, "http://hxxp:// read as written: unmarked, in the chunk");
 }
 
+/* A match that ends at a scheme word, then more scheme words than the
+ * refanger keeps written (a quarter of its records' ring: 4,096 with
+ * max_len 128; a piece of 4 KiB refanged before the match is reported
+ * holds hundreds), then another: each read as written, whole and in
+ * chunks. */
+static void run_many_words(void)
+{
+	static const char unit[] = "hxxp://a.b ", end[] = " hxxp://hxxp:// ";
+	const size_t nu = 9000, ul = sizeof unit - 1, el = sizeof end - 1;
+	size_t n = el + nu * ul + el;
+	char *t = malloc(n);
+	struct uriscan_extract_options o = {sizeof o, URISCAN_EXTRACT_DEFANGED, 128,
+	                                    NULL};
+	struct list w = {0}, c = {0};
+	int ok = t != NULL;
+
+	if (ok) {
+		memcpy(t, end, el);
+		for (size_t k = 0; k < nu; k++)
+			memcpy(t + el + k * ul, unit, ul);
+		memcpy(t + el + nu * ul, end, el);
+		whole(&o, t, n, &w);
+		stream_by(&o, t, n, 4093, &c);
+		ok = w.n == nu + 2 && c.n == w.n;
+		for (size_t k = 0; ok && k < w.n; k += nu + 1)
+			ok = w.v[k].off == (k ? el + nu * ul : 0) + 1 &&
+			     w.v[k].len == 11 && w.v[k].nbytes == 11 &&
+			     memcmp(w.v[k].bytes, "http://hxxp", 11) == 0 &&
+			     c.v[k].off == w.v[k].off &&
+			     memcmp(c.v[k].bytes, "http://hxxp", 11) == 0;
+		ok = ok && memcmp(w.v[nu].bytes, "http://a.b", 10) == 0;
+	}
+	tap_ok(ok, "a match at a scheme word, 9,000 scheme words, another: "
+	       "each read as written (%zu matches)", w.n);
+	list_free(&w);
+	list_free(&c);
+	free(t);
+}
+
 int main(int argc, char **argv)
 {
 	const int light = getenv("URISCAN_TEST_LIGHT") != NULL;
@@ -488,8 +527,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	run_api();
-	if (G == URISCAN_RFC1738)
+	if (G == URISCAN_RFC1738) {
 		run_reread_options();
+		run_many_words();
+	}
 	run_vectors(argv[1]);
 	run_soup(light ? 300 : 3000, 0);
 	run_soup(light ? 30 : 300, 1);
