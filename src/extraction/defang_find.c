@@ -136,6 +136,21 @@ static const unsigned char tbl[4][32] __attribute__((aligned(32))) = {
 #undef DUP
 };
 
+/* A block at s[i, i + len) with candidates m (bit k: s[i + k]): kept in
+ * c (when not NULL) for the next call, *found set; the first one. */
+static inline size_t found_at(struct uriscan__dscan *c, const unsigned char *s,
+                              size_t i, size_t len, uint64_t m, int *found)
+{
+	if (c) {
+		c->s = s;
+		c->base = i;
+		c->len = len;
+		c->mask = m;
+	}
+	*found = 1;
+	return i + (size_t)__builtin_ctzll(m);
+}
+
 #define A_LD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define A_MASK(v) ((uint32_t)_mm256_movemask_epi8(v))
 /* The classes of the pairs at s[i, i + 32): 0 where none. The low
@@ -219,16 +234,8 @@ skip_avx512(const unsigned char *s, size_t i, size_t lim, size_t n,
 		if (colon) /* an x (either case) among the five bytes before */
 			m |= colon & (Z_X(s + i - 1) | Z_X(s + i - 2) | Z_X(s + i - 3) |
 			              Z_X(s + i - 4) | Z_X(s + i - 5));
-		if (m) {
-			if (c) {
-				c->s = s;
-				c->base = i;
-				c->len = 64;
-				c->mask = m;
-			}
-			*found = 1;
-			return i + (size_t)__builtin_ctzll(m);
-		}
+		if (m)
+			return found_at(c, s, i, 64, m, found);
 		i += 64;
 	}
 	return i;
@@ -293,16 +300,8 @@ skip_vbmi(const unsigned char *s, size_t i, size_t lim, size_t n,
 		                      xm << 5 | xprev >> 59 | xprev >> 60 |
 		                      xprev >> 61 | xprev >> 62 | xprev >> 63;
 		const uint64_t m = (any & ~colon) | (colon & near);
-		if (m) {
-			if (c) {
-				c->s = s;
-				c->base = i;
-				c->len = 64;
-				c->mask = m;
-			}
-			*found = 1;
-			return i + (size_t)__builtin_ctzll(m);
-		}
+		if (m)
+			return found_at(c, s, i, 64, m, found);
 		xprev = xm;
 		i += 64;
 	}
@@ -363,16 +362,8 @@ skip_avx2(const unsigned char *s, size_t i, size_t lim, size_t n,
 		} else {
 			return i;
 		}
-		if (m) {
-			if (c) {
-				c->s = s;
-				c->base = i;
-				c->len = len;
-				c->mask = m;
-			}
-			*found = 1;
-			return i + (size_t)__builtin_ctzll(m);
-		}
+		if (m)
+			return found_at(c, s, i, len, m, found);
 		i += len;
 	}
 }
