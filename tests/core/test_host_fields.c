@@ -83,8 +83,6 @@ static void check(const char *s, size_t n, struct tally *t)
 	}
 }
 
-static const char interesting[] = ".-%/:@?#[]0123456789aAzZxX\\\t _~!";
-
 /* s[0, n) changed at random into m (MAX_URL bytes): its length. */
 static size_t mutate(const char *s, size_t n, char *m)
 {
@@ -92,29 +90,15 @@ static size_t mutate(const char *s, size_t n, char *m)
 	                                  "[::1]", "%2e", "127.0.0.1"};
 	size_t p = n ? (size_t)(next() % (n + 1)) : 0, r, k;
 	const char *t;
+	unsigned kind;
 
 	memcpy(m, s, n);
-	switch (next() % 7) {
-	case 0: /* a byte that matters */
-		if (p < n)
-			m[p] = interesting[next() % (sizeof interesting - 1)];
-		return n;
-	case 1: /* any byte */
-		if (p < n)
-			m[p] = (char)(next() & 0xff);
-		return n;
-	case 2: /* a byte inserted */
-		if (n + 1 > MAX_URL)
-			return n;
-		memmove(m + p + 1, m + p, n - p);
-		m[p] = interesting[next() % (sizeof interesting - 1)];
-		return n + 1;
-	case 3: /* a byte removed */
-		if (p < n) {
-			memmove(m + p, m + p + 1, n - p - 1);
-			return n - 1;
-		}
-		return n;
+	switch (kind = (unsigned)(next() % 7)) {
+	case 0: /* a byte that matters, any byte, one inserted, one removed */
+	case 1:
+	case 2:
+	case 3:
+		return list_mutate_byte(kind, m, n, p, &rng);
 	case 4: /* a piece put in after a '.' or a '/' */
 		for (r = p; r < n && m[r] != '.' && m[r] != '/'; r++)
 			;
@@ -127,9 +111,7 @@ static size_t mutate(const char *s, size_t n, char *m)
 		}
 		return n;
 	case 5: /* the case of a letter */
-		if (p < n && ((m[p] | 0x20) >= 'a' && (m[p] | 0x20) <= 'z'))
-			m[p] ^= 0x20;
-		return n;
+		return list_mutate_byte(4, m, n, p, &rng);
 	default: /* cut short */
 		return p;
 	}
