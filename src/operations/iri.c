@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "iri_chars.h"
+#include "pct.h" /* uriscan__hexdig */
 #include "utf8.h"
 #include "iri-config.h"
 
@@ -74,17 +75,6 @@ static int begin(enum uriscan_grammar g, const char *s, size_t len,
 }
 
 static const char hex_upper[] = "0123456789ABCDEF";
-
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* ------------------------------------------------------------------ */
 /* IRI to URI (3.1)                                                    */
@@ -201,7 +191,7 @@ static int is_unreserved(unsigned c)
  * digits after every '%'). */
 static unsigned pct_octet(const unsigned char *p, size_t i)
 {
-	return (unsigned)(hexval(p[i + 1]) * 16 + hexval(p[i + 2]));
+	return (unsigned)(uriscan__hexdig(p[i + 1]) * 16 + uriscan__hexdig(p[i + 2]));
 }
 
 /* If the percent-encodings from p[i] on hold a strictly valid UTF-8

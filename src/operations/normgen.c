@@ -8,19 +8,11 @@
 #include <string.h>
 
 #include "normgen.h"
+#include "pct.h" /* uriscan__hexdig */
 
 #define NOWHERE ((size_t)-1)
 
 static const char hex_upper[] = "0123456789ABCDEF";
-
-static int hexval(unsigned c)
-{
-	if (c >= '0' && c <= '9')
-		return (int)c - '0';
-	if (c >= 'a' && c <= 'f')
-		return (int)c - 'a' + 10;
-	return (int)c - 'A' + 10; /* the input is valid: a hex digit */
-}
 
 static unsigned lower(unsigned c)
 {
@@ -276,7 +268,7 @@ static int keeps_dot(const struct uriscan__norm *n, size_t i)
 static size_t escape(const struct uriscan__norm *n, size_t i,
                      unsigned char *out, unsigned *k)
 {
-	unsigned o = (unsigned)(hexval(n->s[i + 1]) * 16 + hexval(n->s[i + 2]));
+	unsigned o = (unsigned)(uriscan__hexdig(n->s[i + 1]) * 16 + uriscan__hexdig(n->s[i + 2]));
 
 	if (n->decode && decodable(n->g, o) && !in(i, n->nodec_b, n->nodec_e) &&
 	    !(o == '.' && keeps_dot(n, i))) {
