@@ -86,6 +86,12 @@ static int starts_form(const unsigned char *s, size_t i, size_t n)
 	        c_dd = SET('D'), c_at = SET('@'), c_low = SET(0x20),             \
 	        c_d = SET('d'), c_a = SET('a'), c_h = SET('h'), c_f = SET('f'),  \
 	        c_p = SET('p'), c_x = SET('x')
+/* An x (either case) among the five bytes before each of p_[0, width):
+ * a vector of 0xff where there is one (LD loads a vector at a pointer). */
+#define DEFANG_X_BEFORE(LD, EQ, OR, low_, x_, p_)                              \
+	OR(OR(OR(EQ(OR(LD((p_) - 1), low_), x_), EQ(OR(LD((p_) - 2), low_), x_)),   \
+	      OR(EQ(OR(LD((p_) - 3), low_), x_), EQ(OR(LD((p_) - 4), low_), x_))),  \
+	   EQ(OR(LD((p_) - 5), low_), x_))
 #define DEFANG_BLOCK(V, EQ, OR, AND, MASK, a_, b_, other, colon)              \
 	do {                                                                      \
 		V bdot = EQ(b_, c_dt), blow = OR(b_, c_low);                          \
@@ -178,13 +184,8 @@ block_mask(const unsigned char *s, size_t i, __m256i t)
 
 	if (colon) { /* ":/": an x (either case) among the five bytes before */
 		const __m256i low = _mm256_set1_epi8(0x20), x = _mm256_set1_epi8('x');
-		__m256i n = _mm256_or_si256(
-		    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 1), low), x),
-		                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 2), low), x)),
-		    _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 3), low), x),
-		                    _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 4), low), x)));
-		n = _mm256_or_si256(
-		    n, _mm256_cmpeq_epi8(_mm256_or_si256(A_LD(s + i - 5), low), x));
+		__m256i n = DEFANG_X_BEFORE(A_LD, _mm256_cmpeq_epi8, _mm256_or_si256,
+		                            low, x, s + i);
 		return (any & ~colon) | (colon & A_MASK(n));
 	}
 	return any;
@@ -427,13 +428,9 @@ size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
 			DEFANG_BLOCK(__m128i, _mm_cmpeq_epi8, _mm_or_si128, _mm_and_si128,
 			             S_MASK, a, b, other, colon);
 			if (colon) {
-				__m128i m = _mm_or_si128(
-				    _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 1), c_low), c_x),
-				                 _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 2), c_low), c_x)),
-				    _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 3), c_low), c_x),
-				                 _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 4), c_low), c_x)));
-				m = _mm_or_si128(
-				    m, _mm_cmpeq_epi8(_mm_or_si128(S_LD(s + i - 5), c_low), c_x));
+				__m128i m = DEFANG_X_BEFORE(S_LD, _mm_cmpeq_epi8,
+				                            _mm_or_si128, c_low, c_x,
+				                            s + i);
 				colon &= S_MASK(m);
 			}
 			if (other | colon)

@@ -193,6 +193,16 @@ static const struct word bracketed[] = {
 	{"[ftp]", "ftp", 1, 5},
 };
 
+/* Does s[0, n) start with the scheme form p (l bytes, either case), a
+ * colon form that gives "://" after it? 1 yes, 0 no, -1 not decided. */
+static int form_then_slashes(const unsigned char *s, size_t n, const char *p,
+                             size_t l, int eof)
+{
+	int r = pat(s, n, p, 1, eof);
+
+	return r <= 0 ? r : slashes_after(s, n, l, eof);
+}
+
 int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
                             size_t n, int eof)
 {
@@ -204,16 +214,10 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 		for (size_t k = 0; k < sizeof bracketed / sizeof bracketed[0];
 		     k++) {
 			size_t l = bracketed[k].len;
-			int c;
-			r = pat(s, n, bracketed[k].in, 1, eof);
+			r = form_then_slashes(s, n, bracketed[k].in, l, eof);
 			if (r < 0)
 				return -1;
-			if (r == 0)
-				continue;
-			c = slashes_after(s, n, l, eof);
-			if (c < 0)
-				return -1;
-			if (c) {
+			if (r) {
 				put(f, bracketed[k].out, l - 2, l);
 				note_word(f, s, l);
 				return (int)l;
@@ -227,16 +231,10 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 		static const char *const p[] = {"[p]s", "[p]"};
 		for (size_t k = 0; k < 2; k++) {
 			size_t l = strlen(p[k]);
-			int c;
-			r = pat(s, n, p[k], 1, eof);
+			r = form_then_slashes(s, n, p[k], l, eof);
 			if (r < 0)
 				return -1;
-			if (r == 0)
-				continue;
-			c = slashes_after(s, n, l, eof);
-			if (c < 0)
-				return -1;
-			if (c) {
+			if (r) {
 				unsigned char w[7];
 				memcpy(w, f->out + f->olen - 3, 3); /* as written */
 				memcpy(w + 3, s, l);
@@ -247,7 +245,6 @@ int uriscan__defang_bracket(struct uriscan__refang *f, const unsigned char *s,
 				note_word(f, w, l + 3);
 				return (int)l;
 			}
-			break;
 		}
 	}
 	return 0;
