@@ -243,15 +243,13 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		if (lim - i > room)
 			lim = i + room;
 		j = defang_skip_kept(s, i, lim, n, f->simd, &c);
-		if (direct && j - i >= direct && j == lim && lim == n) {
-			/* to the end: the caller hands it in place */
+		if (direct && j - i >= direct) {
+			/* the caller hands it in place: to a form (j < lim), or
+			 * as far as the search went (to the end, or as far as
+			 * out had room: the caller's search goes on from j) */
 			f->brk = 1;
 			f->brk_to = j;
-			break;
-		}
-		if (direct && j - i >= direct && j < lim) {
-			f->brk = 1; /* before a form: the same */
-			f->brk_to = j;
+			f->brk_form = j < lim;
 			break;
 		}
 		if (j - i <= 32 && n - i >= 32) /* (out has room past OUT_FULL) */

@@ -54,7 +54,9 @@ struct uriscan__refang {
 	uint64_t wnext; /* written offset of the next byte read */
 	int more;       /* the last run stopped at a form it could not decide */
 	int brk;        /* the last run stopped before a run without forms, */
-	size_t brk_to;  /* which ends there (an index of the run's bytes) */
+	size_t brk_to;  /* which goes on to there at least (an index of the
+	                 * run's bytes), */
+	int brk_form;   /* and ends there (a form can start there) */
 	int simd;       /* 1: AVX2 may be used (uriscan__find_simd_wanted),
 	                 * 2: AVX-512 too */
 	/* the replacements, oldest first, in a ring of rcap (a power of two,

@@ -334,11 +334,12 @@ static int direct_piece(struct uriscan__defang *d)
 	if (d->npend > 0 || f->olen != f->ohand ||
 	    d->clen - d->ccur < DIRECT_MIN + DEFANG_HOLD)
 		return 0;
-	/* where the refanger's last run found the next form, else search */
-	j = f->brk && f->brk_to > d->ccur
-	        ? f->brk_to
-	        : uriscan__defang_skip(d->chunk, d->ccur, d->clen, d->clen,
-	                               f->simd, NULL);
+	/* where the refanger's last run found the next form, else search
+	 * (from where its search stopped, when it found none) */
+	j = f->brk && f->brk_to > d->ccur ? f->brk_to : d->ccur;
+	if (!(f->brk && f->brk_form && j > d->ccur))
+		j = uriscan__defang_skip(d->chunk, j, d->clen, d->clen, f->simd,
+		                         NULL);
 	f->brk = 0;
 	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
 		return 0;
