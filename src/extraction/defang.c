@@ -168,6 +168,36 @@ static int generic(struct uriscan__refang *f, const unsigned char *s,
 	return undecided ? -1 : 0;
 }
 
+/* At an "x" before "x" or "p" (either case): the letters of a scheme word
+ * ("hxxp", "hxxps", "fxp", "fxps", "xxxx": four at most from here), then a
+ * colon form at the ':' after them, after the word (defang_scheme.c). The
+ * letters are plain copies: the bytes of s read (the letters, and the
+ * colon form's when there is one), 0 when no ':' ends them, -1 not
+ * decided (nothing written). */
+static int word_colon(struct uriscan__refang *f, const unsigned char *s,
+                      size_t n, int eof)
+{
+	size_t k = 1;
+	int r;
+
+	while (k < 5 && k < n && alpha(s[k]))
+		k++;
+	if (k == n)
+		return eof ? 0 : -1;
+	if (s[k] != ':')
+		return 0;
+	memcpy(f->out + f->olen, s, k);
+	f->olen += k;
+	f->wnext += k;
+	r = uriscan__defang_colon(f, s + k, n - k, eof);
+	if (r < 0) { /* (it wrote nothing) */
+		f->olen -= k;
+		f->wnext -= k;
+		return -1;
+	}
+	return (int)k + r;
+}
+
 /* A form at s[0, n) (where one can start: defang_find.c): the bytes of s
  * read, 0 none (copy s[0]), -1 not decided. */
 static int form_at(struct uriscan__refang *f, const unsigned char *s,
@@ -176,6 +206,9 @@ static int form_at(struct uriscan__refang *f, const unsigned char *s,
 	int r;
 
 	switch (s[0]) {
+	case 'x':
+	case 'X':
+		return word_colon(f, s, n, eof);
 	case ' ': /* "evil .com", "evil DOT com": after a letter or digit */
 		if (f->olen == 0 || !alnum(f->out[f->olen - 1]))
 			return 0;

@@ -32,6 +32,7 @@ static int low_in(int c, const char *set)
 static int want_at(const unsigned char *s, size_t i)
 {
 	int a = s[i], b = s[i + 1];
+
 	switch (a) {
 	case '[':
 		return b == '.' || b == ':' || b == '/' || b == '@' ||
@@ -42,14 +43,10 @@ static int want_at(const unsigned char *s, size_t i)
 	case '\\':
 		return b == '.';
 	case ':':
-		if (b == '\\')
-			return 1;
-		if (b != '/')
-			return 0;
-		for (size_t k = 1; k <= 5 && k <= i; k++)
-			if ((s[i - k] | 0x20) == 'x')
-				return 1;
-		return i < 5;
+		return b == '\\';
+	case 'x':
+	case 'X': /* a defanged scheme word: "hxxp", "fxp", "xxxx"... */
+		return low_in(b, "xp");
 	case '_':
 		return b == '_';
 	case ' ':
@@ -65,7 +62,7 @@ static size_t ref(const unsigned char *s, size_t i, size_t lim, size_t n)
 {
 	for (; i < lim; i++) {
 		if (i + 1 < n ? want_at(s, i)
-		              : s[i] != 0 && strchr("[({\\:_ ", s[i]) != NULL)
+		              : s[i] != 0 && strchr("[({\\:_ xX", s[i]) != NULL)
 			return i;
 	}
 	return lim;
@@ -76,7 +73,8 @@ static const size_t offs[] = {5, 6, 20, 30, 31, 32, 33, 36, 37, 63, 64, 65,
                               69, 70, LEN - 34, LEN - 33, LEN - 32, LEN - 2};
 
 /* Every pair at every offset of offs, after an x five bytes before
- * (with_x 1), one byte before (2) or none: 1 if each answer is right;
+ * (with_x 1), one byte before (2: with an x or a p first, the x begins a
+ * pair itself) or none: 1 if each answer is right;
  * *extra: the pairs found that are none. */
 static int pairs(int simd, int with_x, unsigned *extra)
 {
