@@ -67,7 +67,8 @@ struct scan_out {
 	/* The bulk search's candidates in b, kept from one scan of b to the
 	 * next, or NULL (extract_find.h) */
 	struct uriscan__cands *cands;
-	/* When set (uriscan_extract: one whole buffer, eof), each match is
+	/* When set (uriscan_extract: one whole buffer, eof; the defanged
+	 * one's chunks read in place, uriscan__xs_drain), each match is
 	 * handed to emit and the scan goes on to the next one instead of
 	 * returning S_MATCH; a non-zero return of emit stops it (S_STOP). */
 	int (*emit)(void *ctx, const struct scan_out *o);
@@ -95,8 +96,9 @@ int uriscan__extract_entry(enum uriscan_grammar g,
 /*
  * Find the next match in b[0, len), looking at candidate ':' at indices >=
  * *from, with schemes starting at >= *floor. eof: nothing follows b. On
- * S_MATCH, *from and *floor move past the match. With o->emit (eof only),
- * every match goes to emit: S_STOP when it asked to stop, else S_MORE.
+ * S_MATCH, *from and *floor move past the match. With o->emit, every
+ * match goes to emit: S_STOP when it asked to stop, else S_MORE (or, when
+ * !eof, S_OPEN as without it: uriscan__xs_drain).
  */
 int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
                           size_t len, int eof, size_t *from, size_t *floor,

@@ -495,31 +495,66 @@ int uriscan__defang_next(struct uriscan__defang *d, struct uriscan_match *m)
 	}
 }
 
+/* uriscan_extract's callback and count */
+struct sink {
+	struct uriscan__defang *d;
+	uriscan_match_fn cb;
+	void *user;
+	uint64_t n;
+};
+
+static int to_sink(void *ctx, struct uriscan_match *m)
+{
+	struct sink *k = ctx;
+
+	if (!map(k->d, m))
+		return 0;
+	k->n++;
+	return k->cb(k->user, m) != 0;
+}
+
+/* Every match up to the end of what d was given, to k: 1 if its callback
+ * asked to stop. The inner extractor's matches in the bytes it reads in
+ * place (the runs without forms and the refanger's pieces alike) are
+ * handed over by its scan as it finds them (uriscan__xs_drain), not
+ * returned one by one: what uriscan_extract saves over the streaming
+ * extractor. */
+static int drain_all(struct uriscan__defang *d, struct sink *k,
+                     struct uriscan_match *m)
+{
+	for (;;) {
+		if (d->fed && uriscan__xs_drain(d->in, m, to_sink, k))
+			return 1;
+		if (uriscan__defang_next(d, m) != URISCAN_OK)
+			return 0;
+		k->n++;
+		if (k->cb(k->user, m) != 0)
+			return 1;
+	}
+}
+
 int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
                             const struct uriscan_extract_options *opt,
                             uriscan_match_fn cb, void *user, uint64_t *count)
 {
 	struct uriscan__defang *d;
 	struct uriscan_match m;
-	uint64_t n = 0;
-	int st = uriscan__defang_new(g, opt, &d), stop = 0;
+	struct sink k;
+	int st = uriscan__defang_new(g, opt, &d);
 
 	if (st != URISCAN_OK)
 		return st;
+	k.d = d;
+	k.cb = cb;
+	k.user = user;
+	k.n = 0;
 	uriscan__defang_feed(d, s, len);
-	while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
-		n++;
-		stop = cb(user, &m) != 0;
-	}
-	if (!stop) {
+	if (!drain_all(d, &k, &m)) {
 		uriscan__defang_finish(d);
-		while (!stop && uriscan__defang_next(d, &m) == URISCAN_OK) {
-			n++;
-			stop = cb(user, &m) != 0;
-		}
+		drain_all(d, &k, &m);
 	}
 	uriscan__defang_free(d);
 	if (count)
-		*count = n;
+		*count = k.n;
 	return URISCAN_OK;
 }

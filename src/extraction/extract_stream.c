@@ -332,6 +332,69 @@ int uriscan__xs_next(uriscan_extractor *x, struct uriscan_match *m)
 	}
 }
 
+/* uriscan__xs_drain: the matches in place, handed over by the scan */
+struct drain {
+	uriscan_extractor *x;
+	struct uriscan_match *m;
+	int (*fn)(void *ctx, struct uriscan_match *m);
+	void *ctx;
+	int n;
+};
+
+static int drain_emit(void *ctx, const struct scan_out *o)
+{
+	struct drain *d = ctx;
+
+	uriscan__extract_fill(&d->x->k, o, d->x->chunk, d->x->pos, d->m);
+	d->n++;
+	return d->fn(d->ctx, d->m);
+}
+
+int uriscan__xs_drain(uriscan_extractor *x, struct uriscan_match *m,
+                      int (*fn)(void *ctx, struct uriscan_match *m),
+                      void *ctx)
+{
+	struct drain d = {x, m, fn, ctx, 0};
+	struct scan_out o;
+	size_t from, floor;
+	int r;
+
+	if (x->phase != P_DIRECT)
+		return 0;
+	from = idx(x->from, x->pos);
+	floor = idx(x->floor, x->pos);
+	/* as scan_buffer sets it up, with an emit */
+	o.ms = o.me = o.lf = o.scheme_len = o.keep = 0;
+	o.truncated = o.cs = o.cut = 0;
+	o.after = -1;
+	o.emit = drain_emit;
+	o.emit_ctx = &d;
+	o.uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
+	o.cands = &x->cands;
+	r = uriscan__extract_scan(&x->k, x->chunk, x->clen, 0, &from, &floor,
+	                          &o);
+	/* where xs_next would be after the same matches: each moved from
+	 * and floor past it (S_MATCH), the end of the scan moves from
+	 * (S_MORE) */
+	if (d.n > 0 || r == S_MORE)
+		x->from = x->pos + from;
+	if (d.n > 0)
+		x->floor = x->pos + floor;
+	if (r == S_STOP)
+		return 1;
+	if (r == S_OPEN) {
+		open_trunc(x, &o, x->chunk, x->pos);
+		x->carry_len = 0;
+		x->pos += x->clen;
+		x->phase = P_IDLE;
+	} else {
+		if (x->floor < x->pos + o.keep)
+			x->floor = x->pos + o.keep;
+		end_chunk(x, x->chunk, x->pos, x->clen, o.keep);
+	}
+	return 0;
+}
+
 int uriscan__extractor_open_trunc(const uriscan_extractor *x, uint64_t *ms,
                                   uint64_t *lf)
 {

@@ -68,6 +68,15 @@ static inline const struct xcfg *uriscan__xs_cfg(const uriscan_extractor *x)
 }
 int uriscan__xs_finish(uriscan_extractor *x);
 int uriscan__xs_next(uriscan_extractor *x, struct uriscan_match *m);
+/* While x reads a chunk in place (after feed, and after its carried bytes
+ * are decided): each match of the chunk, filled in *m as xs_next fills
+ * it, handed to fn (its non-zero return stops the scan: then 1), with no
+ * return per match; x is then where xs_next leaves it at the chunk's end
+ * (its next call answers URISCAN_DONE). Otherwise nothing (0). For the
+ * defanged extractor's whole buffer (extract_defang.c). */
+int uriscan__xs_drain(uriscan_extractor *x, struct uriscan_match *m,
+                      int (*fn)(void *ctx, struct uriscan_match *m),
+                      void *ctx);
 /* The truncated match x has open, if any: 1 with its first byte's and its
  * longest prefix's end's stream offsets. */
 int uriscan__extractor_open_trunc(const uriscan_extractor *x, uint64_t *ms,

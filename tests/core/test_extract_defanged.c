@@ -424,6 +424,58 @@ static void run_api(void)
 	list_free(&l);
 }
 
+/* uriscan_extract's callback asking to stop after the k-th match */
+struct upto {
+	struct list l;
+	size_t k;
+};
+
+static int upto_cb(void *u, const struct uriscan_match *m)
+{
+	struct upto *p = u;
+
+	list_add(&p->l, m);
+	return p->l.n >= p->k;
+}
+
+/* A callback that stops: at each match in turn, in runs without forms
+ * (handed over by the inner scan as it finds them) and beside forms,
+ * uriscan_extract returns after it, the matches before it the same. */
+static void run_stop(void)
+{
+	struct uriscan_extract_options o = {sizeof o, URISCAN_EXTRACT_DEFANGED, 0,
+	                                    NULL};
+	char t[2048];
+	size_t n = 0;
+	struct list all = {0};
+	uint64_t count = 0;
+	int ok = 1;
+
+	for (int r = 0; r < 3; r++) {
+		for (int k = 0; k < 12; k++) /* 12 plain ones: 300 bytes and more */
+			n += (size_t)sprintf(t + n, "see http://a%d.example/p%d and ",
+			                     k, r);
+		n += (size_t)sprintf(t + n, "hxxps://evil%d[.]com/x, ", r);
+	}
+	uriscan_extract(G, t, n, &o, collect_cb, &all, &count);
+	for (size_t k = 1; k <= all.n && ok; k++) {
+		struct upto u = {{0}, k};
+		const struct list head = {all.v, k, k}; /* the first k */
+		uint64_t c = 0;
+		char why[256] = "";
+		ok = uriscan_extract(G, t, n, &o, upto_cb, &u, &c) == URISCAN_OK &&
+		     c == k && list_eq(&u.l, &head, 1, why, sizeof why);
+		if (!ok)
+			tap_diag("stop after %zu: %llu matches %s", k,
+			         (unsigned long long)c, why);
+		list_free(&u.l);
+	}
+	tap_ok(ok && all.n == 39 && count == 39,
+	       "uriscan_extract's callback stops it after any of 39 matches "
+	       "(36 plain in runs read in place, 3 defanged)");
+	list_free(&all);
+}
+
 /* RFC 1738: a match re-read with its last scheme word as written reads by
  * the extractor's own options (its copy of the opaque schemes), after the
  * caller's list is gone. */
@@ -527,6 +579,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	run_api();
+	run_stop();
 	if (G == URISCAN_RFC1738) {
 		run_reread_options();
 		run_many_words();
