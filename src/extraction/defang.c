@@ -276,6 +276,10 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 		if (lim - i > room)
 			lim = i + room;
 		j = defang_skip_kept(s, i, lim, n, f->simd, &c);
+		/* past the candidates that are surely no form (copied as
+		 * they are: the same) */
+		while (j > i && j < lim && defang_plain_at(s, j, n))
+			j = defang_skip_kept(s, j + 1, lim, n, f->simd, &c);
 		if (direct && j - i >= direct) {
 			/* the caller hands it in place: to a form (j < lim), or
 			 * as far as the search went (to the end, or as far as

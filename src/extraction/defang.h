@@ -281,6 +281,40 @@ size_t uriscan__defang_skip(const unsigned char *s, size_t i, size_t lim,
  * blocks classify a byte by one vpermi2b; defang_find.c). */
 int uriscan__defang_vbmi(void);
 
+/* A candidate at s[j] that the refanger would copy as it is (defang.c,
+ * form_at, and defang_scheme.c), decided from the written bytes alone:
+ * s[j - 1], a plain byte (j > 0, and the caller copies s[j - 1] as it is:
+ * the byte before a form is the refanged one it reads), and the bytes
+ * after it up to n. 1: surely none; 0: look (a form, or not decided). A
+ * run without forms goes on past such a candidate: a log's " ." and "__",
+ * "(d" in text, an "xp" with no ':' after it do not end it. */
+static inline int defang_plain_at(const unsigned char *s, size_t j, size_t n)
+{
+	const unsigned char c = s[j], p = s[j - 1], lp = p | 0x20;
+	size_t k;
+
+	switch (c) {
+	case ' ': /* " .~" and " DOT #" after a letter or a digit */
+		if (!alnum(p))
+			return 1;
+		if (j + 1 < n && s[j + 1] == '.')
+			return j + 2 < n && !(s[j + 2] >= 'a' && s[j + 2] <= 'z');
+		return j + 5 < n &&
+		       !(memcmp(s + j + 1, "DOT ", 4) == 0 && alnum(s[j + 5]));
+	case '(': /* "(.)#" and "(dot)#" after a letter or a digit */
+		return !alnum(p);
+	case '_': /* "__#" after a scheme word: each ends in p, s or x */
+		return lp != 'p' && lp != 's' && lp != 'x';
+	case 'x':
+	case 'X': /* a scheme word's letters, then ':' (word_colon) */
+		for (k = 1; k < 5 && j + k < n && alpha(s[j + k]); k++)
+			;
+		return j + k < n && s[j + k] != ':';
+	default:
+		return 0;
+	}
+}
+
 /* The same, the kept blocks read here first (the refanger's loop). */
 static inline size_t defang_skip_kept(const unsigned char *s, size_t i,
                                       size_t lim, size_t n, int simd,

@@ -340,6 +340,11 @@ static int direct_piece(struct uriscan__defang *d)
 	if (!(f->brk && f->brk_form && j > d->ccur))
 		j = uriscan__defang_skip(d->chunk, j, d->clen, d->clen, f->simd,
 		                         NULL);
+	/* past the candidates that are surely no form (defang.h) */
+	while (j > d->ccur && j < d->clen &&
+	       defang_plain_at(d->chunk, j, d->clen))
+		j = uriscan__defang_skip(d->chunk, j + 1, d->clen, d->clen,
+		                         f->simd, NULL);
 	f->brk = 0;
 	if (j - d->ccur < DIRECT_MIN + DEFANG_HOLD)
 		return 0;
