@@ -172,8 +172,10 @@ static int generic(struct uriscan__refang *f, const unsigned char *s,
  * ("hxxp", "hxxps", "fxp", "fxps", "xxxx": four at most from here), then a
  * colon form at the ':' after them, after the word (defang_scheme.c). The
  * letters are plain copies: the bytes of s read (the letters, and the
- * colon form's when there is one), 0 when no ':' ends them, -1 not
- * decided (nothing written). */
+ * colon form's when there is one), -1 not decided (nothing written).
+ * Letters that no ':' ends are all copied: no x pair among them can be
+ * one either (a ':' after five letters or more is after no word: each
+ * word is at most five letters after a byte that is none). */
 static int word_colon(struct uriscan__refang *f, const unsigned char *s,
                       size_t n, int eof)
 {
@@ -184,11 +186,11 @@ static int word_colon(struct uriscan__refang *f, const unsigned char *s,
 		k++;
 	if (k == n)
 		return eof ? 0 : -1;
-	if (s[k] != ':')
-		return 0;
 	memcpy(f->out + f->olen, s, k);
 	f->olen += k;
 	f->wnext += k;
+	if (s[k] != ':')
+		return (int)k;
 	r = uriscan__defang_colon(f, s + k, n - k, eof);
 	if (r < 0) { /* (it wrote nothing) */
 		f->olen -= k;

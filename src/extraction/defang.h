@@ -291,7 +291,6 @@ int uriscan__defang_vbmi(void);
 static inline int defang_plain_at(const unsigned char *s, size_t j, size_t n)
 {
 	const unsigned char c = s[j], p = s[j - 1], lp = p | 0x20;
-	size_t k;
 
 	switch (c) {
 	case ' ': /* " .~" and " DOT #" after a letter or a digit */
@@ -306,10 +305,10 @@ static inline int defang_plain_at(const unsigned char *s, size_t j, size_t n)
 	case '_': /* "__#" after a scheme word: each ends in p, s or x */
 		return lp != 'p' && lp != 's' && lp != 'x';
 	case 'x':
-	case 'X': /* a scheme word's letters, then ':' (word_colon) */
-		for (k = 1; k < 5 && j + k < n && alpha(s[j + k]); k++)
-			;
-		return j + k < n && s[j + k] != ':';
+	case 'X': /* (word_colon) the ':' after a scheme word's letters: two
+	           * to four bytes after its x pair ("fxp:", "hxxps:") */
+		return j + 4 < n && s[j + 2] != ':' && s[j + 3] != ':' &&
+		       s[j + 4] != ':';
 	default:
 		return 0;
 	}
