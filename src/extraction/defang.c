@@ -279,8 +279,10 @@ size_t uriscan__refang_run(struct uriscan__refang *f, const unsigned char *s,
 			lim = i + room;
 		j = defang_skip_kept(s, i, lim, n, f->simd, &c);
 		/* past the candidates that are surely no form (copied as
-		 * they are: the same) */
-		while (j > i && j < lim && defang_plain_at(s, j, n))
+		 * they are: the same), after 64 plain bytes or more: in a
+		 * report's dense forms the look costs more than it saves,
+		 * in a log it keeps a run read in place going */
+		while (j - i >= 64 && j < lim && defang_plain_at(s, j, n))
 			j = defang_skip_kept(s, j + 1, lim, n, f->simd, &c);
 		if (direct && j - i >= direct) {
 			/* the caller hands it in place: to a form (j < lim), or
