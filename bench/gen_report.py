@@ -5,7 +5,13 @@ indicators, for the defanged extraction's cost (bench/, the rows
 uriscan:rfc3986:defanged*) and its differential against iocextract
 (bench/iocextract_compare.py).
 
-    python3 bench/gen_report.py [--seed 52] [--size 2000000] OUT
+    python3 bench/gen_report.py [--seed 52] [--size 2000000] [--plain P] OUT
+
+--plain P also writes the same report with every indicator written plain
+(each form replaced by what it stands for: the same URLs, found by plain
+extraction), so that `bench OUT.log P.log` puts defanged extraction of
+the report beside plain extraction of the same URLs in one run
+(docs/performance.md, "Defanged URLs"). OUT is the same with or without it.
 
 Deterministic: the same seed and size give the same bytes (only
 random.Random.random() is used). Every name is made up under example TLDs
@@ -113,60 +119,82 @@ def defang(r, parts):
     return scheme + colon + user + host + port + path
 
 
+def plain(parts):
+    scheme, user, host, port, path = parts
+    return scheme + "://" + user + host + port + path
+
+
 def indicator(r):
+    """The indicator as written and as it stands for (plain)."""
     k = r.random()
     if k < 0.55:
-        return defang(r, url(r))
+        parts = url(r)
+        return defang(r, parts), plain(parts)
     if k < 0.70:
-        scheme, user, host, port, path = url(r)
-        return scheme + "://" + user + host + port + path
+        s = plain(url(r))
+        return s, s
     if k < 0.80:
-        return dots(name(r) if r.random() < 0.6 else ip(r), "[.]")
+        s = name(r) if r.random() < 0.6 else ip(r)
+        return dots(s, "[.]"), s
     if k < 0.90:
-        return "".join("0123456789abcdef"[int(r.random() * 16)]
-                       for _ in range(64))
-    return name(r).split(".")[0] + "[at]" + dots(name(r), "[.]")
+        s = "".join("0123456789abcdef"[int(r.random() * 16)]
+                    for _ in range(64))
+        return s, s
+    user, host = name(r).split(".")[0], name(r)
+    return user + "[at]" + dots(host, "[.]"), user + "@" + host
 
 
-def wrap(r, s):
+def wrap(r, pair):
     k = r.random()
     if k < 0.08:
-        return "(" + s + ")"
+        return tuple("(" + s + ")" for s in pair)
     if k < 0.12:
-        return "<" + s + ">"
+        return tuple("<" + s + ">" for s in pair)
     if k < 0.16:
-        return '"' + s + '"'
+        return tuple('"' + s + '"' for s in pair)
     if k < 0.30:
-        return s + [".", ",", ";", ":"][int(r.random() * 4)]
-    return s
+        p = [".", ",", ";", ":"][int(r.random() * 4)]
+        return tuple(s + p for s in pair)
+    return pair
 
 
 def paragraph(r):
-    out = []
+    """A paragraph as written and with its indicators plain."""
+    out, out_plain = [], []
     for _ in range(40 + int(r.random() * 80)):
         if r.random() < 0.125:
-            out.append(wrap(r, indicator(r)))
+            w, p = wrap(r, indicator(r))
         elif r.random() < 0.02:
-            out.append(UTF8[int(r.random() * len(UTF8))])
+            w = p = UTF8[int(r.random() * len(UTF8))]
         else:
-            out.append(WORDS[int(r.random() * len(WORDS))])
-    return " ".join(out) + ".\n"
+            w = p = WORDS[int(r.random() * len(WORDS))]
+        out.append(w)
+        out_plain.append(p)
+    return " ".join(out) + ".\n", " ".join(out_plain) + ".\n"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=52)
     ap.add_argument("--size", type=int, default=2000000)
+    ap.add_argument("--plain", metavar="P",
+                    help="also write the report with its indicators plain")
     ap.add_argument("out")
     a = ap.parse_args()
     import random
     r = random.Random(a.seed)
     n = 0
+    fp = (open(a.plain, "w", encoding="utf-8", newline="\n")
+          if a.plain else None)
     with open(a.out, "w", encoding="utf-8", newline="\n") as f:
         while n < a.size:
-            p = paragraph(r)
-            f.write(p)
-            n += len(p.encode("utf-8"))
+            w, p = paragraph(r)
+            f.write(w)
+            if fp:
+                fp.write(p)
+            n += len(w.encode("utf-8"))
+    if fp:
+        fp.close()
 
 
 if __name__ == "__main__":
