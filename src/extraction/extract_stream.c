@@ -172,6 +172,38 @@ static size_t idx(uint64_t off, uint64_t abs)
 	return off > abs ? (size_t)(off - abs) : 0;
 }
 
+/* The chunk read in place is used up, the scan over it ended with r
+ * (S_OPEN: a truncated match runs on into the next chunk; else S_MORE). */
+static inline __attribute__((always_inline)) void
+direct_done(uriscan_extractor *x, int r, const struct scan_out *o)
+{
+	if (r == S_OPEN) {
+		open_trunc(x, o, x->chunk, x->pos);
+		x->carry_len = 0;
+		x->pos += x->clen;
+		x->phase = P_IDLE;
+	} else {
+		end_chunk(x, x->chunk, x->pos, x->clen, o->keep);
+	}
+}
+
+/* *o set up for a scan of x's that fills m, with emit and its ctx (NULL:
+ * none). Field by field: gcc makes a `rep stos` of a memset of *o, whose
+ * start-up perf put at 7 % of the streaming extractor's time (-10 %
+ * without it: docs/performance.md, "The streaming extractor"). */
+static inline __attribute__((always_inline)) void
+scan_out_init(const uriscan_extractor *x, struct scan_out *o,
+              struct uriscan_match *m,
+              int (*emit)(void *, const struct scan_out *), void *emit_ctx)
+{
+	o->ms = o->me = o->lf = o->scheme_len = o->keep = 0;
+	o->truncated = o->cs = o->cut = 0;
+	o->after = -1;
+	o->emit = emit;
+	o->emit_ctx = emit_ctx;
+	o->uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
+}
+
 /* Scan buffer b (stream offset abs) once; 1 with *m on a match. Inlined:
  * as a call it was one more level of saved registers per match, 37 of the
  * about 150 instructions per URL that the streaming extractor spent over
@@ -185,15 +217,7 @@ scan_buffer(uriscan_extractor *x, const unsigned char *b, uint64_t abs,
 	size_t from = idx(x->from, abs), floor = idx(x->floor, abs);
 	int r;
 
-	/* field by field: gcc makes a `rep stos` of a memset of *o, whose
-	 * start-up perf put at 7 % of the streaming extractor's time (-10 %
-	 * without it: docs/performance.md, "The streaming extractor") */
-	o->ms = o->me = o->lf = o->scheme_len = o->keep = 0;
-	o->truncated = o->cs = o->cut = 0;
-	o->after = -1;
-	o->emit = NULL;
-	o->emit_ctx = NULL;
-	o->uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
+	scan_out_init(x, o, m, NULL, NULL);
 	/* the chunk in place: the same buffer from feed to the next feed */
 	o->cands = b == x->chunk ? &x->cands : NULL;
 	r = uriscan__extract_scan(&x->k, b, len, eof, &from, &floor, o);
@@ -223,14 +247,7 @@ int uriscan__xs_next(uriscan_extractor *x, struct uriscan_match *m)
 		if (x->phase == P_DIRECT) {
 			if (scan_buffer(x, x->chunk, x->pos, x->clen, 0, m, &r, &o))
 				return URISCAN_OK;
-			if (r == S_OPEN) {
-				open_trunc(x, &o, x->chunk, x->pos);
-				x->carry_len = 0;
-				x->pos += x->clen;
-				x->phase = P_IDLE;
-			} else {
-				end_chunk(x, x->chunk, x->pos, x->clen, o.keep);
-			}
+			direct_done(x, r, &o);
 			return URISCAN_DONE;
 		}
 		switch (x->phase) {
@@ -363,13 +380,7 @@ int uriscan__xs_drain(uriscan_extractor *x, struct uriscan_match *m,
 		return 0;
 	from = idx(x->from, x->pos);
 	floor = idx(x->floor, x->pos);
-	/* as scan_buffer sets it up, with an emit */
-	o.ms = o.me = o.lf = o.scheme_len = o.keep = 0;
-	o.truncated = o.cs = o.cut = 0;
-	o.after = -1;
-	o.emit = drain_emit;
-	o.emit_ctx = &d;
-	o.uri = (x->k.flags & URISCAN_EXTRACT_NO_COMPONENTS) ? NULL : &m->uri;
+	scan_out_init(x, &o, m, drain_emit, &d);
 	o.cands = &x->cands;
 	r = uriscan__extract_scan(&x->k, x->chunk, x->clen, 0, &from, &floor,
 	                          &o);
@@ -382,16 +393,9 @@ int uriscan__xs_drain(uriscan_extractor *x, struct uriscan_match *m,
 		x->floor = x->pos + floor;
 	if (r == S_STOP)
 		return 1;
-	if (r == S_OPEN) {
-		open_trunc(x, &o, x->chunk, x->pos);
-		x->carry_len = 0;
-		x->pos += x->clen;
-		x->phase = P_IDLE;
-	} else {
-		if (x->floor < x->pos + o.keep)
-			x->floor = x->pos + o.keep;
-		end_chunk(x, x->chunk, x->pos, x->clen, o.keep);
-	}
+	if (r == S_MORE && x->floor < x->pos + o.keep)
+		x->floor = x->pos + o.keep; /* (scan_buffer's, at S_MORE) */
+	direct_done(x, r, &o);
 	return 0;
 }
 
