@@ -45,9 +45,9 @@ void uriscan__refang_reset(struct uriscan__refang *f)
 	f->tail_delta = 0;
 }
 
-/* Before a run (which adds at most DEFANG_RUN_SUBS replacements, at
+/* Before a run (which adds at most f->run_subs replacements, at
  * refanged offsets below r + DEFANG_OUT_FULL): drop the oldest to leave
- * room for them (each dropped one then has rcap - DEFANG_RUN_SUBS newer
+ * room for them (each dropped one then has rcap - f->run_subs newer
  * ones, at least the window: never read again), and, when r is in another
  * 2^29 bytes than the newest, any DSUB_SPAN bytes or more before r: those
  * kept are then less than DSUB_SPAN + 2^29 + DEFANG_OUT_FULL before the
@@ -58,8 +58,8 @@ static void make_room(struct uriscan__refang *f, uint64_t r)
 	uint64_t dr;
 	size_t k = 0; /* the oldest k go */
 
-	if (f->rn + DEFANG_RUN_SUBS > f->rcap)
-		k = f->rn + DEFANG_RUN_SUBS - f->rcap;
+	if (f->rn + f->run_subs > f->rcap)
+		k = f->rn + f->run_subs - f->rcap;
 	if (((r ^ f->tail_end) >> 29) != 0)
 		while (k < f->rn &&
 		       dsub_r(f, &f->ring[(f->rfirst + k) & (f->rcap - 1)]) +

@@ -65,6 +65,9 @@ struct uriscan__refang {
 	 * DSUB_SPAN bytes or more before a new one is dropped */
 	struct uriscan__dsub *ring;
 	size_t rcap, rfirst, rn;
+	/* the most replacements a run adds (DEFANG_RUN_SUBS, or fewer for
+	 * one whole buffer: uriscan__defang_new) */
+	size_t run_subs;
 	/* The scheme words (the only replacements that write letters), the
 	 * newest wcap (rcap / 4) of the wn since the start: each one's
 	 * replacement (its count from the start of the stream) and written

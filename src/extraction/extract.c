@@ -74,7 +74,7 @@ int uriscan_extractor_new(enum uriscan_grammar g,
 	if (x == NULL)
 		return URISCAN_E_NO_MEMORY;
 	x->k = k;
-	st = uriscan__defang_new(g, opt, &x->dfg);
+	st = uriscan__defang_new(g, opt, 0, &x->dfg);
 	if (st != URISCAN_OK) {
 		free(x);
 		return st;

@@ -64,7 +64,7 @@ static void keep_trunc(struct uriscan__defang *d)
 
 	const struct uriscan__refang *f = &d->f;
 	if (f->rn == 0 ||
-	    (f->rn + DEFANG_RUN_SUBS <= f->rcap &&
+	    (f->rn + f->run_subs <= f->rcap &&
 	     ((f->obase + f->olen) ^ f->tail_end) >> 29 == 0))
 		return; /* the next run drops none (defang.c, make_room) */
 	if (!uriscan__extractor_open_trunc(d->in, &ms, &lf))
@@ -209,11 +209,11 @@ static int map(struct uriscan__defang *d, struct uriscan_match *m)
 
 int uriscan__defang_new(enum uriscan_grammar g,
                         const struct uriscan_extract_options *opt,
-                        struct uriscan__defang **out)
+                        size_t whole, struct uriscan__defang **out)
 {
 	struct uriscan_extract_options o;
 	struct uriscan__defang *d;
-	size_t max_len, cap, need;
+	size_t max_len, cap, need, run_subs = DEFANG_RUN_SUBS, reread;
 	int st;
 
 	*out = NULL;
@@ -231,9 +231,24 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	 * be reported in, each record one of them at least */
 	need = 2 * (max_len + 2 * URISCAN_EXTRACT_SCHEME_MAX + 16) +
 	       2 * (size_t)DEFANG_OUT_FULL + 64;
+	reread = max_len;
+	if (whole > 0 && whole < need) {
+		/* one buffer of whole bytes: fewer than 2 * whole + 64
+		 * replacements in all (each covers two written bytes or
+		 * more, none the same), so a ring of that and a run's never
+		 * drops one; a match is fewer than 2 * whole refanged bytes
+		 * ("http__" gives "http://": one more in six at most). What
+		 * uriscan_extract on a log line allocates: tens of KiB, not
+		 * 400 (every call its own) */
+		need = 2 * whole + 64;
+		if (run_subs > need)
+			run_subs = need;
+		if (reread > 2 * whole)
+			reread = 2 * whole;
+	}
 	/* and room for a run's (defang.c, make_room); a power of two: no
 	 * division */
-	for (cap = 1024; cap < need + DEFANG_RUN_SUBS; cap *= 2)
+	for (cap = 64; cap < need + run_subs; cap *= 2)
 		;
 	d = calloc(1, sizeof *d);
 	if (d == NULL)
@@ -241,7 +256,7 @@ int uriscan__defang_new(enum uriscan_grammar g,
 	d->f.ring = malloc(cap * sizeof *d->f.ring);
 	d->f.wcap = cap / 4;
 	d->f.words = malloc(d->f.wcap * sizeof *d->f.words);
-	d->reread = malloc(max_len + 8);
+	d->reread = malloc(reread + 8);
 	if (d->f.ring == NULL || d->f.words == NULL || d->reread == NULL) {
 		free(d->f.ring);
 		free(d->f.words);
@@ -250,6 +265,7 @@ int uriscan__defang_new(enum uriscan_grammar g,
 		return URISCAN_E_NO_MEMORY;
 	}
 	d->f.rcap = cap;
+	d->f.run_subs = run_subs;
 	d->f.simd = uriscan__find_simd_wanted(o.flags);
 	if (d->f.simd && uriscan__simd_level_wanted() >= URISCAN__SIMD_AVX512)
 		/* the form search's AVX-512 blocks, VBMI where the CPU has it
@@ -545,7 +561,7 @@ int uriscan__defang_extract(enum uriscan_grammar g, const char *s, size_t len,
 	struct uriscan__defang *d;
 	struct uriscan_match m;
 	struct sink k;
-	int st = uriscan__defang_new(g, opt, &d);
+	int st = uriscan__defang_new(g, opt, len, &d);
 
 	if (st != URISCAN_OK)
 		return st;

@@ -12,10 +12,12 @@
 
 struct uriscan__defang;
 
-/* opt has URISCAN_EXTRACT_DEFANGED and was checked (extract_cfg_init). */
+/* opt has URISCAN_EXTRACT_DEFANGED and was checked (extract_cfg_init).
+ * whole: the length of the one buffer it will be fed (uriscan_extract),
+ * or 0 (a stream): its memory is sized to it when less. */
 int uriscan__defang_new(enum uriscan_grammar g,
                         const struct uriscan_extract_options *opt,
-                        struct uriscan__defang **out);
+                        size_t whole, struct uriscan__defang **out);
 void uriscan__defang_free(struct uriscan__defang *d);
 void uriscan__defang_reset(struct uriscan__defang *d);
 int uriscan__defang_feed(struct uriscan__defang *d, const char *buf,
