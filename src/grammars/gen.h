@@ -103,8 +103,8 @@ enum {
 int uriscan__simd_level_cpu(void);
 /* The level the environment asks for (URISCAN_NO_SIMD set and not "0":
  * none; URISCAN_NO_AVX2 so: SSSE3 at most; URISCAN_NO_AVX512 so: AVX2 at
- * most) capped at what the CPU has. Read when the library is loaded, and by
- * each extractor (extract_find.c). */
+ * most) capped at what the CPU has. The environment is read once, when the
+ * library is loaded (skip_simd.c); each extractor asks (extract_find.c). */
 int uriscan__simd_level_wanted(void);
 /* The skips by level (URISCAN__SIMD_*; NULL at NONE, the scalar loops),
  * which the machines call through URISCAN__SKIP_TAB[uriscan__skip_lv].
