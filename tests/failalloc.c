@@ -18,7 +18,7 @@ void *__wrap_calloc(size_t k, size_t n);
 void *__wrap_realloc(void *p, size_t n);
 void __wrap_free(void *p);
 
-static _Atomic unsigned long calls, fail_at;
+static _Atomic unsigned long calls, fail_at, bytes;
 static _Atomic long live;
 static atomic_int from_env; /* 0: not read yet, 1: read */
 
@@ -57,6 +57,7 @@ void failalloc_set(unsigned long n)
 {
 	atomic_store(&from_env, 1);
 	atomic_store(&calls, 0);
+	atomic_store(&bytes, 0);
 	atomic_store(&live, 0);
 	atomic_store(&fail_at, n);
 }
@@ -71,19 +72,28 @@ long failalloc_live(void)
 	return atomic_load(&live);
 }
 
+unsigned long failalloc_bytes(void)
+{
+	return atomic_load(&bytes);
+}
+
 void *__wrap_malloc(size_t n)
 {
 	void *p = fails() ? NULL : __real_malloc(n);
-	if (p)
+	if (p) {
 		atomic_fetch_add(&live, 1);
+		atomic_fetch_add(&bytes, n);
+	}
 	return p;
 }
 
 void *__wrap_calloc(size_t k, size_t n)
 {
 	void *p = fails() ? NULL : __real_calloc(k, n);
-	if (p)
+	if (p) {
 		atomic_fetch_add(&live, 1);
+		atomic_fetch_add(&bytes, k * n);
+	}
 	return p;
 }
 
@@ -92,6 +102,8 @@ void *__wrap_realloc(void *old, size_t n)
 	void *p = fails() ? NULL : __real_realloc(old, n);
 	if (p && old == NULL)
 		atomic_fetch_add(&live, 1);
+	if (p)
+		atomic_fetch_add(&bytes, n);
 	return p;
 }
 

@@ -25,5 +25,8 @@ void failalloc_set(unsigned long n);
 unsigned long failalloc_count(void);
 /* Blocks allocated and not freed since the last failalloc_set. */
 long failalloc_live(void);
+/* Bytes asked for by the allocations since the last failalloc_set (a
+ * realloc counts its new size). */
+unsigned long failalloc_bytes(void);
 
 #endif

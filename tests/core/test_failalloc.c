@@ -119,6 +119,25 @@ static void sweep(enum uriscan_grammar g, const char *opaque, unsigned flags)
 		       "%s%s: uriscan_extract: each of its %lu allocations failing "
 		       "gives no_memory and leaves nothing; then %d URLs", gn,
 		       opaque ? " opaque" : "", etotal, n);
+		/* sized to its one buffer, where an extractor's records are
+		 * for a stream (392 KiB for the default max_len): a short
+		 * text's call asks for tens of KiB, not hundreds */
+		{
+			unsigned long eb, xb;
+			failalloc_set(0);
+			st = uriscan_extract(g, text, sizeof text - 1, &opt, count_cb,
+			                     &n, NULL);
+			eb = failalloc_bytes();
+			failalloc_set(0);
+			x = NULL;
+			if (uriscan_extractor_new(g, &opt, &x) == URISCAN_OK)
+				uriscan_extractor_free(x);
+			xb = failalloc_bytes();
+			tap_ok(st == URISCAN_OK && eb < 64 * 1024 && xb > 256 * 1024,
+			       "%s%s: uriscan_extract on %zu bytes asks for %lu bytes "
+			       "(an extractor %lu)", gn, opaque ? " opaque" : "",
+			       sizeof text - 1, eb, xb);
+		}
 		return;
 	}
 	n = 0;
