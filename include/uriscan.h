@@ -599,8 +599,8 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  * 192 KiB for max_len 128) for where each form and scheme word was
  * written, and max_len + 8 to re-read a match with a word as written,
  * allocated by
- * uriscan_extractor_new (and by uriscan_extract, freed before it
- * returns); nothing after. With the flag max_len is at most
+ * uriscan_extractor_new (and by uriscan_extract, sized to its buffer when
+ * that is smaller, freed before it returns); nothing after. With the flag max_len is at most
  * URISCAN_EXTRACT_DEFANGED_MAX_LEN. bytes points into the extractor's own
  * buffer, but for a match without a form inside the caller's chunk.
  */
