@@ -533,6 +533,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     So "(see http://a.example/x)." gives "http://a.example/x" and
  *     "http://en.example/A_(b)" keeps its ')'. ('"', '<', '>', spaces and
  *     control bytes are never in an RFC 3986 URI, so they end a match.)
+ *     Under RFC 3987, whose ucschar holds them, the delimiters beyond
+ *     ASCII of rule 8 are trimmed too, whole: a closing bracket (U+3009,
+ *     U+FF09, ...) when the match holds more of it than of its opening
+ *     one, the others always ("\u201chttp://a.example/x\u201d" and
+ *     "http://a.example/x\u2026" give "http://a.example/x"). Inside a
+ *     match they stay, as the grammar reads them.
  *  5. An opaque match must keep at least one byte after "scheme:"
  *     ("news: today" gives nothing, "news:comp.lang.c" a match).
  *  6. The search goes on right after the match (matches never overlap; a
@@ -551,14 +557,27 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     the search would go on after "http://a/...b" and find "Fx://".
  *  8. Cut matches. A match (trimmed, or truncated: its full length) right
  *     after which the text goes on with an ASCII letter or digit, or,
- *     under a grammar other than RFC 3987, with any byte >= 0x80, is cut
+ *     under a grammar other than RFC 3987, with a byte >= 0x80, is cut
  *     short: "http://m" of "http://m\xc3\xbcnchen.de/ok" under RFC 3986,
  *     "http://[::1]" of "http://[::1]x". It is not a URL, and is not
  *     reported (the search goes on after it as after any match) unless
  *     URISCAN_EXTRACT_KEEP_CUT is set; then it is reported with
- *     URISCAN_MATCH_CUT. The byte after a match is the one that ended it,
- *     or one before it, so this never depends on where the chunks were
- *     cut; a match at the end of the stream is not cut.
+ *     URISCAN_MATCH_CUT. Not cut: a match that is not truncated before
+ *     the UTF-8 of one of the delimiters beyond ASCII with which text
+ *     ends a URL (docs/extraction.md lists them: no-break and other
+ *     spaces U+00A0 U+2000-U+200B U+2028 U+2029 U+202F U+205F U+3000
+ *     U+FEFF, quotation marks U+00AB U+00BB U+2018-U+201F U+2039 U+203A,
+ *     dashes U+2013 U+2014, the ellipsis U+2026, ideographic and
+ *     fullwidth punctuation U+3001 U+3002 U+FF01 U+FF0C U+FF0E U+FF1A
+ *     U+FF1B U+FF1F U+FF61 U+FF64 and brackets U+3008-U+3011
+ *     U+3014-U+301B U+FF08 U+FF09 U+FF3B U+FF3D U+FF5B U+FF5D): the text
+ *     does not go on, so "\u201chttp://a.example/x\u201d" gives
+ *     "http://a.example/x" under every grammar (a truncated match goes
+ *     by the byte alone). The byte after a match is the one that ended
+ *     it, or one before it, and a delimiter is read whole across chunks
+ *     (the match waits for its next bytes as an open one), so this never
+ *     depends on where the chunks were cut; a match at the end of the
+ *     stream is not cut, one before a sequence the stream ends in is.
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes (and
  * 1.4 KB for the search's candidates) per extractor, whatever the input.

@@ -28,14 +28,18 @@ struct xcfg {
 	 * scheme, where the scan starts them at the ':', or -1: from the
 	 * scheme (extract_entry.c) */
 	int entry, xentry;
+	/* what uriscan__trim_set says trimming may remove: 1 (ASCII), 3
+	 * under RFC 3987, 0 with URISCAN_EXTRACT_NO_TRIM */
+	unsigned trim_bits;
 };
 
-enum { S_MATCH, S_MORE, S_OPEN, S_STOP, S_SKIP };
+enum { S_MATCH, S_MORE, S_OPEN, S_STOP, S_SKIP, S_HOLD };
 
 /* The bytes that cut a match right before them (uriscan.h, rule 8): bit 0
  * under an ASCII grammar (a letter, a digit, a byte >= 0x80), bit 1 under
  * RFC 3987 (a letter, a digit). A table, not compares: every match asks
- * it of the byte after it (extract_scan.c). */
+ * it of the byte after it (extract_scan.c; a byte >= 0x80 that starts a
+ * delimiter beyond ASCII, extract_delim.c, is then looked at). */
 extern const unsigned char uriscan__cut_set[256];
 
 /* Does byte c (-1: none, the end of the stream) right after a match of
@@ -46,6 +50,25 @@ static inline int uriscan__extract_cuts(enum uriscan_grammar g, int c)
 		return 0;
 	return uriscan__cut_set[c & 0xff] >> (g == URISCAN_RFC3987) & 1;
 }
+
+/* The characters beyond ASCII that end a URL in text (extract_delim.c:
+ * spaces, quotation marks, brackets, sentence punctuation in UTF-8). */
+/* A delimiter starts at p[0, n) (p[0] >= 0x80, n >= 1): its length (2
+ * or 3), 0 none (a letter, bytes that are not UTF-8...), -1 not decided
+ * (p[0, n) is the start of one: more bytes decide). */
+int uriscan__utf8_delim_at(const unsigned char *p, size_t n);
+/* The closing brackets counted while trimming one match. */
+#define URISCAN__DELIM_PAIRS 12
+struct uriscan__delim_count {
+	unsigned counted; /* bit k: open[k] and close[k] are set */
+	size_t open[URISCAN__DELIM_PAIRS], close[URISCAN__DELIM_PAIRS];
+};
+/* The length of the delimiter that ends b[ms, me) and is trimmed there
+ * (not before min_end; a closing bracket only while the match holds more
+ * of it than of its opening one: dc, zeroed per match, counts), else 0. */
+size_t uriscan__utf8_delim_trim(const unsigned char *b, size_t ms, size_t me,
+                                size_t min_end,
+                                struct uriscan__delim_count *dc);
 
 struct uriscan__cands; /* extract_find.h */
 
@@ -105,21 +128,23 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
                           struct scan_out *o);
 
 /* The bytes trimming (extract_trim.c) could remove at the end of a match:
- * 1 for . , ; : ! ? ) ] ', 0 for the others. */
+ * 3 for . , ; : ! ? ) ] ', 2 for the bytes >= 0x80 (under RFC 3987 the
+ * last of a delimiter beyond ASCII may be one), 0 for the others. */
 extern const unsigned char uriscan__trim_set[256];
 
-/* Could trimming remove c at the end of a match? A table, not a switch:
- * every match asks it of its last byte, and gcc's compare tree for the
- * switch mispredicted on about every other URL of a log. */
-static inline int uriscan__trimmable(unsigned char c)
+/* Could trimming remove c at the end of a match of k? A table, not a
+ * switch: every match asks it of its last byte, and gcc's compare tree
+ * for the switch mispredicted on about every other URL of a log. */
+static inline int uriscan__trimmable(const struct xcfg *k, unsigned char c)
 {
-	return uriscan__trim_set[c];
+	return uriscan__trim_set[c] & k->trim_bits;
 }
 
 /* Trailing punctuation (uriscan.h, rule 4): the new end of the match
- * b[ms, me), not before min_end. */
+ * b[ms, me), not before min_end; iri: RFC 3987's, where the delimiters
+ * beyond ASCII are trimmed too (uriscan__utf8_delim_trim). */
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
-                             size_t min_end);
+                             size_t min_end, int iri);
 
 /* Cut the components *u of a match of k's grammar back to its first `cut`
  * bytes (a trimmed end) without a parse when the grammar allows it for the

@@ -105,6 +105,9 @@ int uriscan__extract_cfg_init(struct xcfg *k, enum uriscan_grammar g,
 	k->simd = uriscan__find_simd_wanted(k->flags);
 	k->entry = uriscan__extract_entry(g, k->xm, 0);
 	k->xentry = uriscan__extract_entry(g, k->xm, 1);
+	k->trim_bits = (k->flags & URISCAN_EXTRACT_NO_TRIM) ? 0
+	               : g == URISCAN_RFC3987                ? 3
+	                                                     : 1;
 	return URISCAN_OK;
 }
 
@@ -230,16 +233,31 @@ static size_t pure_run(const struct xcfg *k, const unsigned char *b,
 /* A match ends at e (o says the rest; its last byte is b[end - 1]):
  * *from and *floor move past it; a cut match without KEEP_CUT is skipped
  * (S_SKIP); else the scan returns it (S_MATCH), or with o->emit hands it
- * over and stops (S_STOP) or goes on (S_MORE) as emit says. */
+ * over and stops (S_STOP) or goes on (S_MORE) as emit says. S_HOLD (not
+ * at eof): whether it is cut needs bytes past b; *from and o->keep are
+ * set as for a match still open (the scan returns S_MORE). */
 static int found(const struct xcfg *k, struct scan_out *o, size_t e,
                  size_t *from, size_t *floor, const unsigned char *b,
-                 size_t len, size_t end)
+                 size_t len, size_t end, int eof)
 {
-	*floor = *from = e;
 	/* the byte after the match is in b unless the match ends b (then
 	 * eof: the machine stopped at an error byte, which is never before
 	 * end) */
 	o->cut = end < len && uriscan__extract_cuts(k->g, b[end]);
+	if (o->cut && b[end] >= 0x80 && !o->truncated) {
+		/* under an ASCII grammar: not when a delimiter beyond ASCII
+		 * starts there (extract_delim.c; a truncated match goes by
+		 * the byte alone); when only the next bytes can say, the
+		 * match waits for them as an open one (S_HOLD) */
+		int d = uriscan__utf8_delim_at(b + end, len - end);
+		if (d < 0 && !eof) {
+			*from = o->ms + o->scheme_len;
+			o->keep = o->ms;
+			return S_HOLD;
+		}
+		o->cut = d <= 0;
+	}
+	*floor = *from = e;
 	if (o->cut && !(k->flags & URISCAN_EXTRACT_KEEP_CUT))
 		return S_SKIP;
 	if (o->emit == NULL)
@@ -347,7 +365,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 			}
 			e = stop + n;
 			o->me = o->lf;
-			st = found(k, o, e, from, floor, b, len, o->lf);
+			st = found(k, o, e, from, floor, b, len, o->lf, eof);
 			if (st != S_MORE && st != S_SKIP)
 				return st;
 			i = e;
@@ -355,9 +373,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		}
 		me = (size_t)(lf - b);
 		o->lf = me;
-		if (!(k->flags & URISCAN_EXTRACT_NO_TRIM) &&
-		    uriscan__trimmable(b[me - 1]))
-			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1);
+		if (uriscan__trimmable(k, b[me - 1]))
+			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1,
+			                           k->g == URISCAN_RFC3987);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
 		if (tags && ended) {
@@ -382,9 +400,9 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		}
 		o->truncated = 0;
 		o->me = me;
-		st = found(k, o, me, from, floor, b, len, me);
+		st = found(k, o, me, from, floor, b, len, me, eof);
 		if (st != S_MORE && st != S_SKIP)
-			return st;
+			return st != S_HOLD ? st : S_MORE;
 		i = me;
 	}
 	if (!eof) {

@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * extract_trim.c: the URL extractor's trimming of trailing punctuation
- * (uriscan.h, rule 4) and the components of a trimmed match taken from those
+ * (uriscan.h, rule 4; under RFC 3987 the delimiters beyond ASCII too,
+ * extract_delim.c) and the components of a trimmed match taken from those
  * of the untrimmed one. No allocation, no SIMD, reads only [b + ms, b + me).
  */
 #include <string.h>
 
 #include "extract.h"
 
+#define T8 2, 2, 2, 2, 2, 2, 2, 2
+#define T64 T8, T8, T8, T8, T8, T8, T8, T8
 const unsigned char uriscan__trim_set[256] = {
-	['.'] = 1, [','] = 1, [';'] = 1, [':'] = 1, ['!'] = 1,
-	['?'] = 1, [')'] = 1, [']'] = 1, ['\''] = 1,
+	['.'] = 3, [','] = 3, [';'] = 3, [':'] = 3, ['!'] = 3,
+	['?'] = 3, [')'] = 3, [']'] = 3, ['\''] = 3,
+	[0x80] = T64, T64,
 };
 
 /* How many times c occurs in b[ms, me). */
@@ -53,14 +57,26 @@ static int unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
 }
 
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
-                             size_t min_end)
+                             size_t min_end, int iri)
 {
 	struct pair paren = {0, 0, 0}, bracket = {0, 0, 0};
 	size_t q = 0; /* quotes in b[ms, me), once counted */
 	int q_counted = 0;
+	struct uriscan__delim_count dc;
 
+	dc.counted = 0;
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
+		if (c >= 0x80) {
+			/* (only an IRI holds bytes >= 0x80: RFC 3987) */
+			size_t l = iri ? uriscan__utf8_delim_trim(b, ms, me, min_end,
+			                                          &dc)
+			               : 0;
+			if (l == 0)
+				break;
+			me -= l;
+			continue;
+		}
 		if (c == ')') {
 			if (!unbalanced(&paren, b, ms, me, '(', ')'))
 				break;
@@ -75,7 +91,7 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
 			if (!(q & 1))
 				break;
 			q--;
-		} else if (!uriscan__trimmable(c)) {
+		} else if (!(uriscan__trim_set[c] & 1)) {
 			break;
 		}
 		me--;
@@ -86,7 +102,8 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
 /*
  * In RFC 3986 and 3987 a path, a query and a fragment are closed under
  * prefixes that end outside a pct-encoded triplet (and a trimmed byte is
- * never part of one, nor of a UTF-8 sequence): cutting the match at `cut`
+ * never part of one, nor of a UTF-8 sequence: a delimiter beyond ASCII
+ * goes whole): cutting the match at `cut`
  * shortens the components that end after it, drops a query whose '?' was
  * cut, and changes nothing else. So are RFC 2396's (section 3.3: segment =
  * *pchar *( ";" param ), param = *pchar; query and fragment = *uric;

@@ -37,13 +37,16 @@
  *    short and dropped (rule 8) counts, as the same text extracted with
  *    URISCAN_EXTRACT_KEEP_CUT shows: its matches are the others and the
  *    cut ones, each followed by a letter, a digit or, but in RFC 3987, a
- *    byte >= 0x80);
+ *    byte >= 0x80 that starts none of the delimiters of text_delims.h (a
+ *    truncated one: any), and a match kept under an ASCII grammar with
+ *    such a byte after it has one there);
  *  - a "scheme:" match without "//" is an opaque scheme of the list with at
  *    least one byte after ':';
  *  - a match that is not truncated has nbytes == length <= max_len, is
  *    valid alone under the grammar's extraction rule, and its components
  *    are uriscan_parse of its bytes (none with NO_COMPONENTS); trimmed
- *    matches end in no trimmable byte; untrimmed ones are the longest
+ *    matches end in no trimmable byte (under RFC 3987 in no delimiter
+ *    beyond ASCII but a balanced closing bracket); untrimmed ones are the longest
  *    prefix the rule accepts;
  *  - a truncated match has nbytes == min(length, max_len) (its longest
  *    valid prefix may be short when the machine ran on past max_len), no
@@ -62,6 +65,7 @@
  */
 #include "fuzz.h"
 #include "match_list.h"
+#include "text_delims.h"
 
 static int xm_is_alpha(unsigned char c)
 {
@@ -104,8 +108,9 @@ static size_t xm_count(const char *s, size_t n, char c)
 /* Where the search goes on after the cut match r of the KEEP_CUT run
  * (rules 6 and 7, as after any match): its end, or for a truncated one
  * the byte that stopped its machine. Checks rule 8 on the way: the text
- * goes on with a letter or a digit (or, but in RFC 3987, a byte >= 0x80)
- * right after it. */
+ * goes on with a letter or a digit (or, but in RFC 3987, a byte >= 0x80
+ * that starts no delimiter beyond ASCII: any for a truncated one) right
+ * after it. */
 static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
                            const char *s, size_t len, const struct match_rec *r)
 {
@@ -116,7 +121,9 @@ static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
 	FUZZ_ASSERT(after < len, "cut match at %llu ends the text",
 	            (unsigned long long)r->off);
 	c = (unsigned char)s[after];
-	FUZZ_ASSERT(c >= 0x80 ? g != URISCAN_RFC3987
+	FUZZ_ASSERT(c >= 0x80 ? g != URISCAN_RFC3987 &&
+	                            ((r->flags & URISCAN_MATCH_TRUNCATED) ||
+	                             td_at(s + after, len - after) == NULL)
 	                      : (c >= '0' && c <= '9') || xm_is_alpha(c),
 	            "cut match at %llu: byte 0x%02x after it",
 	            (unsigned long long)r->off, c);
@@ -183,6 +190,17 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		}
 		FUZZ_ASSERT(memcmp(m->bytes, b, m->nbytes) == 0,
 		            "match %zu: bytes are not the text's", i);
+		/* rule 8: a match kept under an ASCII grammar with a byte >=
+		 * 0x80 right after it has a delimiter there (text_delims.h)
+		 * (a truncated one is cut by any) */
+		if (g != URISCAN_RFC3987 && !(m->flags & URISCAN_MATCH_CUT) &&
+		    m->off + m->len < len &&
+		    (unsigned char)s[m->off + m->len] >= 0x80)
+			FUZZ_ASSERT(!(m->flags & URISCAN_MATCH_TRUNCATED) &&
+			                td_at(s + m->off + m->len,
+			                      len - (size_t)(m->off + m->len)) != NULL,
+			            "match %zu: kept before byte 0x%02x", i,
+			            (unsigned char)s[m->off + m->len]);
 		{
 			uint32_t want = 0;
 			if (o->flags & URISCAN_EXTRACT_CONFUSION)
@@ -267,6 +285,17 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 				FUZZ_ASSERT(z != '\'' ||
 				                xm_count(b, m->nbytes, '\'') % 2 == 0,
 				            "match %zu ends in an odd '\\''", i);
+				/* under RFC 3987: in no delimiter beyond ASCII but
+				 * a closing bracket the match holds as many of as of
+				 * its opening one */
+				const struct td_delim *t =
+				    g == URISCAN_RFC3987 ? td_end(b, m->nbytes) : NULL;
+				FUZZ_ASSERT(t == NULL ||
+				                (t->open != NULL &&
+				                 td_count(b, m->nbytes, t->utf8) <=
+				                     td_count(b, m->nbytes, t->open)),
+				            "match %zu ends in a delimiter beyond ASCII",
+				            i);
 			}
 		} else {
 			/* rule 3: the longest prefix the rule accepts. The machine

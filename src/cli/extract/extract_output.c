@@ -295,7 +295,9 @@ void extract_report_cut(const struct xrun *r)
 	          "continues the text (a letter, a digit%s), not URL%s; %s"
 	          "--keep-cut keeps them",
 	          (unsigned long long)r->cut, r->cut == 1 ? "" : "es",
-	          r->g == URISCAN_RFC3987 ? "" : " or a byte >= 0x80",
+	          r->g == URISCAN_RFC3987
+	              ? ""
+	              : " or a byte >= 0x80 that starts no space or punctuation",
 	          r->cut == 1 ? "" : "s",
 	          r->g == URISCAN_RFC3987 ? ""
 	                                  : "-g rfc3987 reads IRIs whole, ");
