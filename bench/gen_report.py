@@ -25,8 +25,10 @@ most often: hxxp(s) and [.], then [:], [://], (dot), [dot], {.}, " DOT ",
 [/], [@], htt[p], \\., hxxp:\\\\, __), 15% a plain URL, 10% a defanged
 domain or IP without a scheme (no URL), 10% a hash, 10% an e-mail address
 written with [at]; some in brackets, quotes or parentheses, some followed
-by . , ; : and a few in UTF-8 prose (curly quotes are not used: under RFC
-3986 their bytes would cut the URL, as for plain URLs).
+by . , ; : and a few in UTF-8 prose (curly quotes are not used, so that the
+report stays the bytes earlier rounds measured; uriscan finds URLs in them
+since they no longer cut a match: docs/extraction.md, "Delimiters beyond
+ASCII").
 """
 
 import argparse
