@@ -106,9 +106,11 @@ static int first_at_0(void *user, const struct uriscan_match *m)
  * counts where it gives the URL its scheme: docs/extraction.md). 0: no
  * URL is left (a bracketed word's "[" ends it before any).
  */
-static int word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
-                           const struct mapped *s, const struct mapped *e,
-                           uint64_t word)
+/* (not inlined: rare, and its match and buffers would make map's frame,
+ * which every match goes through, 450 bytes) */
+static __attribute__((noinline)) int
+word_as_written(struct uriscan__defang *d, struct uriscan_match *m,
+                const struct mapped *s, const struct mapped *e, uint64_t word)
 {
 	const struct uriscan__refang *f = &d->f;
 	size_t k = (size_t)(e->cnt - 1 - f->base_cnt);
