@@ -378,8 +378,6 @@ def defanged_seeds():
     write("fuzz_extract_defanged", bytes([2 | 0x40, 0x08 | 1, 0x83]) + long_text)
     write("fuzz_extract_defanged", bytes([2, 0x08]) + b"see hxxp://a[.]b/c, ")
 
-if __name__ == "__main__":
-    main()
 
 
 def rewrite_seeds():
@@ -407,3 +405,7 @@ def rewrite_seeds():
     for data in [b"\x03http://h/?\xc3\xa9=1&a#f\0\x02\xc3\xa9",
                  b"\x02", b"\x00http://h/\0\x02a", b"\x0a\xf0HTTP://H:80/?b&a#x"]:
         write("fuzz_rewrite", data)
+
+
+if __name__ == "__main__":
+    main()
