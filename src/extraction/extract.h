@@ -57,18 +57,13 @@ static inline int uriscan__extract_cuts(enum uriscan_grammar g, int c)
  * or 3), 0 none (a letter, bytes that are not UTF-8...), -1 not decided
  * (p[0, n) is the start of one: more bytes decide). */
 int uriscan__utf8_delim_at(const unsigned char *p, size_t n);
-/* The closing brackets counted while trimming one match. */
+/* The closing brackets among them (U+3009 ... U+FF5D), numbered from 1. */
 #define URISCAN__DELIM_PAIRS 12
-struct uriscan__delim_count {
-	unsigned counted; /* bit k: open[k] and close[k] are set */
-	size_t open[URISCAN__DELIM_PAIRS], close[URISCAN__DELIM_PAIRS];
-};
-/* The length of the delimiter that ends b[ms, me) and is trimmed there
- * (not before min_end; a closing bracket only while the match holds more
- * of it than of its opening one: dc, zeroed per match, counts), else 0. */
-size_t uriscan__utf8_delim_trim(const unsigned char *b, size_t ms, size_t me,
-                                size_t min_end,
-                                struct uriscan__delim_count *dc);
+/* The delimiter that ends b[from, me): its length (0 none); for a closing
+ * bracket *pair is its number (else 0) and *open_last the last byte of
+ * its opening one's UTF-8 (the other two are the same). */
+size_t uriscan__utf8_delim_end(const unsigned char *b, size_t from, size_t me,
+                               unsigned *pair, unsigned char *open_last);
 
 struct uriscan__cands; /* extract_find.h */
 
@@ -142,7 +137,7 @@ static inline int uriscan__trimmable(const struct xcfg *k, unsigned char c)
 
 /* Trailing punctuation (uriscan.h, rule 4): the new end of the match
  * b[ms, me), not before min_end; iri: RFC 3987's, where the delimiters
- * beyond ASCII are trimmed too (uriscan__utf8_delim_trim). */
+ * beyond ASCII are trimmed too (uriscan__utf8_delim_end). */
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
                              size_t min_end, int iri);
 

@@ -20,25 +20,23 @@
  *   brackets   U+3008-U+3011 U+3014-U+301B (each even one opens the next)
  *              U+FF08 U+FF09, U+FF3B U+FF3D, U+FF5B U+FF5D
  * Each is 2 (U+00xx) or 3 bytes of UTF-8, with the lead byte C2, E2, E3 or
- * EF. Anything else (a letter, a digit, a mark, a symbol, bytes that are
- * not UTF-8) continues the text, as before. No allocation; reads only the
+ * EF, read by uriscan__utf8_next (internal.h). Anything else (a letter, a
+ * digit, a mark, a symbol, bytes that are not UTF-8) continues the text,
+ * as before. Here the characters are told apart; extract_trim.c trims
+ * them, a closing bracket as it does ')'. No allocation; reads only the
  * bytes it is given.
  */
 #include "extract.h"
+#include "utf8.h" /* uriscan__utf8_len */
 
 /* A delimiter's kind: DELIM_CLOSE is trimmed only while unbalanced. */
 enum { DELIM_NONE, DELIM_OTHER, DELIM_CLOSE };
 
-/* The closing brackets, in the order of struct uriscan__delim_count's
- * counts. */
-static const uint32_t closers[URISCAN__DELIM_PAIRS] = {
-    0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015,
-    0x3017, 0x3019, 0x301B, 0xFF09, 0xFF3D, 0xFF5D,
-};
-
-/* The kind of code point cp; for a closing bracket, *open: its opening
- * one. */
-static int delim_kind(uint32_t cp, uint32_t *open)
+/* The kind of code point cp; for a closing bracket, *pair: its number (1
+ * to URISCAN__DELIM_PAIRS) and *back: how far below it its opening one is
+ * (1, or 2 for U+FF3D and U+FF5D); each pair's two UTF-8 sequences differ
+ * only in their last byte, by as much. */
+static int delim_kind(uint32_t cp, unsigned *pair, unsigned *back)
 {
 	switch (cp) {
 	case 0x00A0: case 0x00AB: case 0x00BB:
@@ -50,13 +48,10 @@ static int delim_kind(uint32_t cp, uint32_t *open)
 	case 0xFF08: case 0xFF3B: case 0xFF5B:
 		return DELIM_OTHER;
 	case 0xFF09:
-		*open = 0xFF08;
-		return DELIM_CLOSE;
 	case 0xFF3D:
-		*open = 0xFF3B;
-		return DELIM_CLOSE;
 	case 0xFF5D:
-		*open = 0xFF5B;
+		*pair = cp == 0xFF09 ? 10 : cp == 0xFF3D ? 11 : 12;
+		*back = cp == 0xFF09 ? 1 : 2;
 		return DELIM_CLOSE;
 	default:
 		break;
@@ -66,107 +61,58 @@ static int delim_kind(uint32_t cp, uint32_t *open)
 	if ((cp >= 0x3008 && cp <= 0x3011) || (cp >= 0x3014 && cp <= 0x301B)) {
 		if (!(cp & 1))
 			return DELIM_OTHER; /* an opening one */
-		*open = cp - 1;
+		*pair = cp <= 0x3011 ? (cp - 0x3009) / 2 + 1 : (cp - 0x3015) / 2 + 6;
+		*back = 1;
 		return DELIM_CLOSE;
 	}
 	return DELIM_NONE;
 }
 
-static int cont(unsigned char c)
+/* Does a delimiter start with p[0, n), a sequence that n cuts short (its
+ * first byte, or the first two of a 3-byte one: E2 80, E2 81, E3 80,
+ * EF BB, EF BC, EF BD)? */
+static int delim_prefix(const unsigned char *p, size_t n)
 {
-	return (c & 0xC0) == 0x80;
-}
-
-/* The length of the UTF-8 sequence lead byte c starts when it may be a
- * delimiter's (2 or 3), else 0. */
-static size_t delim_len(unsigned char c)
-{
-	return c == 0xC2 ? 2 : (c == 0xE2 || c == 0xE3 || c == 0xEF) ? 3 : 0;
-}
-
-/* The code point of the delimiter-shaped sequence p[0, l) (l from
- * delim_len, continuation bytes checked by the caller). */
-static uint32_t decode(const unsigned char *p, size_t l)
-{
-	if (l == 2)
-		return (uint32_t)(p[0] & 0x1F) << 6 | (p[1] & 0x3F);
-	return (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 |
-	       (p[2] & 0x3F);
+	if (n == 1)
+		return p[0] == 0xC2 || p[0] == 0xE2 || p[0] == 0xE3 || p[0] == 0xEF;
+	return n == 2 && (p[0] == 0xE2   ? p[1] == 0x80 || p[1] == 0x81
+	                  : p[0] == 0xE3 ? p[1] == 0x80
+	                                 : p[0] == 0xEF && p[1] >= 0xBB &&
+	                                       p[1] <= 0xBD);
 }
 
 int uriscan__utf8_delim_at(const unsigned char *p, size_t n)
 {
-	size_t l = delim_len(p[0]);
-	uint32_t open;
+	unsigned pair, back;
+	uint32_t cp;
+	unsigned l = uriscan__utf8_next(p, n, 0, &cp);
 
-	if (l == 0)
-		return 0;
-	for (size_t k = 1; k < l; k++) {
-		if (k >= n) {
-			/* a prefix: undecided when one starts with it (the
-			 * first two bytes of the 3-byte ones: E2 80, E2 81,
-			 * E3 80, EF BB, EF BC, EF BD) */
-			if (k == 2 && !(p[0] == 0xE2   ? p[1] == 0x80 || p[1] == 0x81
-			                : p[0] == 0xE3 ? p[1] == 0x80
-			                               : p[1] >= 0xBB && p[1] <= 0xBD))
-				return 0;
-			return -1;
-		}
-		if (!cont(p[k]))
-			return 0;
-	}
-	return delim_kind(decode(p, l), &open) != DELIM_NONE ? (int)l : 0;
+	if (l > 1)
+		return delim_kind(cp, &pair, &back) != DELIM_NONE ? (int)l : 0;
+	return n < uriscan__utf8_len(p[0]) && delim_prefix(p, n) ? -1 : 0;
 }
 
-/* How many times the UTF-8 of cp (3 bytes: every bracket here) occurs in
- * b[ms, me). */
-static size_t count_cp(const unsigned char *b, size_t ms, size_t me,
-                       uint32_t cp)
+size_t uriscan__utf8_delim_end(const unsigned char *b, size_t from, size_t me,
+                               unsigned *pair, unsigned char *open_last)
 {
-	const unsigned char s0 = (unsigned char)(0xE0 | cp >> 12),
-	                    s1 = (unsigned char)(0x80 | (cp >> 6 & 0x3F)),
-	                    s2 = (unsigned char)(0x80 | (cp & 0x3F));
-	size_t n = 0;
+	size_t s = me - 1;
+	unsigned back;
+	uint32_t cp;
 
-	for (size_t i = ms; i + 3 <= me; i++)
-		if (b[i] == s0 && b[i + 1] == s1 && b[i + 2] == s2)
-			n++;
-	return n;
-}
-
-size_t uriscan__utf8_delim_trim(const unsigned char *b, size_t ms, size_t me,
-                                size_t min_end, struct uriscan__delim_count *dc)
-{
-	uint32_t cp, open = 0;
-	size_t l;
-	int kind;
-
-	if (me >= min_end + 2 && b[me - 2] == 0xC2 && cont(b[me - 1]))
-		l = 2;
-	else if (me >= min_end + 3 && delim_len(b[me - 3]) == 3 &&
-	         cont(b[me - 2]) && cont(b[me - 1]))
-		l = 3;
-	else
+	*pair = 0;
+	/* the lead byte of the last character: three bytes back at most */
+	while (s > from && me - s < 4 && (b[s] & 0xC0) == 0x80)
+		s--;
+	if (me - s < 2 || uriscan__utf8_next(b, me, s, &cp) != me - s)
 		return 0;
-	cp = decode(b + me - l, l);
-	kind = delim_kind(cp, &open);
-	if (kind == DELIM_NONE)
+	switch (delim_kind(cp, pair, &back)) {
+	case DELIM_NONE:
 		return 0;
-	if (kind == DELIM_CLOSE) {
-		/* each pair counted once, when its closing bracket is first at
-		 * the end (the bytes before do not change while trimming; the
-		 * count goes down as it is trimmed): linear whatever the run */
-		unsigned k = 0;
-		while (closers[k] != cp)
-			k++;
-		if (!(dc->counted >> k & 1)) {
-			dc->open[k] = count_cp(b, ms, me, open);
-			dc->close[k] = count_cp(b, ms, me, cp);
-			dc->counted |= 1u << k;
-		}
-		if (dc->close[k] <= dc->open[k])
-			return 0;
-		dc->close[k]--;
+	case DELIM_CLOSE:
+		*open_last = (unsigned char)(b[me - 1] - back);
+		break;
+	default:
+		break;
 	}
-	return l;
+	return me - s;
 }

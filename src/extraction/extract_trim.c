@@ -17,37 +17,42 @@ const unsigned char uriscan__trim_set[256] = {
 	[0x80] = T64, T64,
 };
 
-/* How many times c occurs in b[ms, me). */
-static size_t count_byte(const unsigned char *b, size_t ms, size_t me,
-                         unsigned char c)
+/* How many times t[0, l) occurs in b[ms, me). Inlined, as unbalanced():
+ * l is a constant at each call, so the ASCII brackets' count is the
+ * memchr loop alone. */
+static inline __attribute__((always_inline)) size_t count_seq(const unsigned char *b, size_t ms, size_t me,
+                        const unsigned char *t, size_t l)
 {
 	size_t n = 0;
 	const unsigned char *q = b + ms, *e = b + me;
 
-	while ((q = memchr(q, c, (size_t)(e - q))) != NULL) {
-		n++;
+	while ((size_t)(e - q) >= l &&
+	       (q = memchr(q, t[0], (size_t)(e - q) - l + 1)) != NULL) {
+		n += l == 1 || memcmp(q + 1, t + 1, l - 1) == 0;
 		q++;
 	}
 	return n;
 }
 
 /* A pair of brackets at the end of a match: its counts are taken when its
- * closing byte is first at the end (the bytes before it do not change while
- * trimming). With no opening byte, every closing one is unbalanced: its
+ * closing one is first at the end (the bytes before it do not change while
+ * trimming). With no opening one, every closing one is unbalanced: its
  * count is then only a bound (me - ms) that stays above 0 while trimmed. */
 struct pair {
 	size_t open, close;
 	int counted;
 };
 
-/* Is the closing byte `cl` at b[me - 1] unbalanced (then trimmed: counted
- * out)? */
-static int unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
-                      size_t me, unsigned char op, unsigned char cl)
+/* Is the closing bracket cl (l bytes) at b[me - l] unbalanced against the
+ * opening one op (then trimmed: counted out)? */
+static inline __attribute__((always_inline)) int
+unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
+                      size_t me, const unsigned char *op,
+                      const unsigned char *cl, size_t l)
 {
 	if (!pr->counted) {
-		pr->open = count_byte(b, ms, me, op);
-		pr->close = pr->open ? count_byte(b, ms, me, cl) : me - ms;
+		pr->open = count_seq(b, ms, me, op, l);
+		pr->close = pr->open ? count_seq(b, ms, me, cl, l) : me - ms;
 		pr->counted = 1;
 	}
 	if (pr->close <= pr->open)
@@ -56,21 +61,47 @@ static int unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
 	return 1;
 }
 
+/* The delimiter beyond ASCII at the end of the IRI b[ms, me), trimmed:
+ * its length, 0 when none is (not before min_end; a closing bracket
+ * while unbalanced, counted in up[], zeroed by the first: *up_set).
+ * Not inlined: only an IRI's end gets here, and its frame stays out of
+ * the trimming of every other match. */
+static __attribute__((noinline)) size_t
+trim_beyond_ascii(const unsigned char *b, size_t ms, size_t me,
+                  size_t min_end, struct pair *up, int *up_set)
+{
+	unsigned k;
+	unsigned char ol, op[3];
+	size_t l = uriscan__utf8_delim_end(b, min_end, me, &k, &ol);
+
+	if (l == 0 || k == 0)
+		return l;
+	if (!*up_set) {
+		memset(up, 0, URISCAN__DELIM_PAIRS * sizeof *up);
+		*up_set = 1;
+	}
+	op[0] = b[me - 3];
+	op[1] = b[me - 2];
+	op[2] = ol;
+	return unbalanced(&up[k - 1], b, ms, me, op, b + me - 3, 3) ? l : 0;
+}
+
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
                              size_t min_end, int iri)
 {
 	struct pair paren = {0, 0, 0}, bracket = {0, 0, 0};
+	/* RFC 3987's closing brackets beyond ASCII, zeroed when one is met */
+	struct pair upair[URISCAN__DELIM_PAIRS];
+	int upair_set = 0;
 	size_t q = 0; /* quotes in b[ms, me), once counted */
 	int q_counted = 0;
-	struct uriscan__delim_count dc;
 
-	dc.counted = 0;
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
 		if (c >= 0x80) {
 			/* (only an IRI holds bytes >= 0x80: RFC 3987) */
-			size_t l = iri ? uriscan__utf8_delim_trim(b, ms, me, min_end,
-			                                          &dc)
+			size_t l = iri ? trim_beyond_ascii(b, ms, me, min_end, upair,
+			                                   &upair_set)
 			               : 0;
 			if (l == 0)
 				break;
@@ -78,14 +109,16 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
 			continue;
 		}
 		if (c == ')') {
-			if (!unbalanced(&paren, b, ms, me, '(', ')'))
+			if (!unbalanced(&paren, b, ms, me, (const unsigned char *)"(",
+			                (const unsigned char *)")", 1))
 				break;
 		} else if (c == ']') {
-			if (!unbalanced(&bracket, b, ms, me, '[', ']'))
+			if (!unbalanced(&bracket, b, ms, me, (const unsigned char *)"[",
+			                (const unsigned char *)"]", 1))
 				break;
 		} else if (c == '\'') {
 			if (!q_counted) {
-				q = count_byte(b, ms, me, '\'');
+				q = count_seq(b, ms, me, (const unsigned char *)"'", 1);
 				q_counted = 1;
 			}
 			if (!(q & 1))

@@ -6,9 +6,9 @@
  * as UTF-8 byte strings (tests/fuzz/text_delims.h): every code point from
  * U+0080 to U+FFFF, whole, cut short (undecided exactly when a delimiter
  * starts with the bytes there) and followed by a byte that is no
- * continuation; the other lead bytes; and trimming at the end of a match
- * (every delimiter alone, a closing bracket after its opening one, never
- * into "scheme://"). Each buffer is allocated to its exact length. No
+ * continuation; the other lead bytes; and uriscan__extract_trim at the
+ * end of an IRI (every delimiter alone, a closing bracket after its
+ * opening one, never before min_end). Each buffer is allocated to its exact length. No
  * timing.
  */
 #include <stdint.h>
@@ -111,18 +111,16 @@ static int other_leads(void)
 	return 1;
 }
 
-/* uriscan__utf8_delim_trim at the end of "http://a/" + tail (min_end at
- * the end of "http://" unless past). */
+/* How many bytes uriscan__extract_trim takes off the IRI "http://a/" +
+ * tail (not before min_end). */
 static size_t trim(const char *tail, size_t min_end)
 {
 	size_t n = 9 + strlen(tail), r;
 	unsigned char *b = malloc(n);
-	struct uriscan__delim_count dc;
 
 	memcpy(b, "http://a/", 9);
 	memcpy(b + 9, tail, n - 9);
-	memset(&dc, 0, sizeof dc);
-	r = uriscan__utf8_delim_trim(b, 0, n, min_end, &dc);
+	r = n - uriscan__extract_trim(b, 0, n, min_end, 1);
 	free(b);
 	return r;
 }
@@ -143,8 +141,7 @@ static int trims(void)
 		/* not into "http://a/" */
 		if (trim(d->utf8, 10) != 0)
 			ok = 0;
-		/* after its opening one: kept; after two, trimmed (one
-		 * each: balanced) */
+		/* after its opening one: kept; two after none: both trimmed */
 		if (d->open) {
 			snprintf(t, sizeof t, "%sx%s", d->open, d->utf8);
 			if (trim(t, 7) != 0) {
@@ -152,11 +149,15 @@ static int trims(void)
 				ok = 0;
 			}
 			snprintf(t, sizeof t, "x%s%s", d->utf8, d->utf8);
+			if (trim(t, 7) != 2 * l)
+				ok = 0;
+			/* two after one: the last trimmed */
+			snprintf(t, sizeof t, "%sx%s%s", d->open, d->utf8, d->utf8);
 			if (trim(t, 7) != l)
 				ok = 0;
 		}
 	}
-	/* a letter, a symbol, an ASCII byte: none */
+	/* a letter, a symbol, an ASCII byte, bytes that are no UTF-8: none */
 	if (trim("\xc3\xa9", 7) || trim("\xe2\x82\xac", 7) || trim("x", 7) ||
 	    trim("\x80\x9d", 7))
 		ok = 0;
