@@ -5,7 +5,8 @@ indicators, for the defanged extraction's cost (bench/, the rows
 uriscan:rfc3986:defanged*) and its differential against iocextract
 (bench/iocextract_compare.py).
 
-    python3 bench/gen_report.py [--seed 52] [--size 2000000] [--plain P] OUT
+    python3 bench/gen_report.py [--seed 52] [--size 2000000] [--rate 0.125]
+                                [--plain P] OUT
 
 --plain P also writes the same report with every indicator written plain
 (each form replaced by what it stands for: the same URLs, found by plain
@@ -19,7 +20,8 @@ and documentation addresses (192.0.2.0/24, 198.51.100.0/24,
 203.0.113.0/24): nothing in it points anywhere.
 
 What a paragraph holds: sentences of report prose (a fixed word list), and
-about one indicator in eight words: 55% a URL written in one of the
+about one indicator in eight words (--rate: the share of words that are
+one; a real report's prose holds fewer, its appendix more): 55% a URL written in one of the
 defanged styles of docs/extraction.md (the CyberChef and ioc_fanger styles
 most often: hxxp(s) and [.], then [:], [://], (dot), [dot], {.}, " DOT ",
 [/], [@], htt[p], \\., hxxp:\\\\, __), 15% a plain URL, 10% a defanged
@@ -160,11 +162,11 @@ def wrap(r, pair):
     return pair
 
 
-def paragraph(r):
+def paragraph(r, rate):
     """A paragraph as written and with its indicators plain."""
     out, out_plain = [], []
     for _ in range(40 + int(r.random() * 80)):
-        if r.random() < 0.125:
+        if r.random() < rate:
             w, p = wrap(r, indicator(r))
         elif r.random() < 0.02:
             w = p = UTF8[int(r.random() * len(UTF8))]
@@ -179,6 +181,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=52)
     ap.add_argument("--size", type=int, default=2000000)
+    ap.add_argument("--rate", type=float, default=0.125,
+                    help="the share of words that are an indicator "
+                         "(0.125, one in eight: the default report)")
     ap.add_argument("--plain", metavar="P",
                     help="also write the report with its indicators plain")
     ap.add_argument("out")
@@ -190,7 +195,7 @@ def main():
           if a.plain else None)
     with open(a.out, "w", encoding="utf-8", newline="\n") as f:
         while n < a.size:
-            w, p = paragraph(r)
+            w, p = paragraph(r, a.rate)
             f.write(w)
             if fp:
                 fp.write(p)
