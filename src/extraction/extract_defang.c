@@ -336,8 +336,12 @@ int uriscan__defang_finish(struct uriscan__defang *d)
 }
 
 /* A run of at least this many bytes of the caller's chunk in which no form
- * can start is read by the extractor in place, not copied. */
-#define DIRECT_MIN 256u
+ * can start is read by the extractor in place, not copied. Each run read
+ * in place is a hand-over (a feed, a seam, a scan started again: about
+ * 2,000 instructions) where copying 3 KiB costs a tenth of that; with 256
+ * a report with an indicator every few hundred bytes spent a quarter of
+ * its time handing runs over (docs/performance.md, "The sixth round"). */
+#define DIRECT_MIN 3072u
 
 /* Hand such a run to the inner extractor when it comes next (nothing of
  * the refanger's waits): 1 if done. Its last DEFANG_HOLD bytes are left

@@ -12,9 +12,10 @@
  *    vectors); and cut in two at every offset.
  * 2. The invariants of every match, on the vectors and on random strings
  *    of defanged forms, scheme words, hosts, punctuation, brackets and
- *    UTF-8, and again with runs of 300 bytes without a form among them
+ *    UTF-8, and again with runs of 3,400 bytes without a form among them
  *    (which the extractor reads in place, not copied; each string also
- *    whole = every chunking and every cut in two): a defanged match's
+ *    whole = every chunking and every cut in two, near the runs' ends for
+ *    these): a defanged match's
  *    bytes are a URL the grammar accepts (its components are
  *    uriscan_parse's); the span as written, extracted alone, gives that one
  *    match whole (so it holds the URL and its forms, nothing else); a
@@ -245,35 +246,86 @@ static const char *const tokens[] = {
 	"<", ">", "8080", "-", "_", "D", "DOT", "[", "\\", "x:", "mailto:",
 };
 
-/* A run of text in which no form can start, longer than the runs the
- * extractor reads in place (extract_defang.c, DIRECT_MIN: 256 bytes). */
+/* A run of text in which no form can start, and candidates that are
+ * surely none (defang.h, defang_plain_at): repeated (long_filler) to more
+ * than the runs the extractor reads in place (extract_defang.c,
+ * DIRECT_MIN: 3 KiB), it is read in place, past those candidates. */
 static const char filler[] =
     "lorem ipsum dolor sit amet consectetur 0123456789 adipiscing elit "
     "sed do eiusmod tempor incididunt ut labore et dolore magna aliqua "
     "ut enim ad minim veniam quis nostrud exercitation ullamco laboris "
+    "a .NET b__c (d) xp, tab xxl see .NET and (x) "
     "nisi ut aliquip ex ea commodo consequat duis aute irure dolor in "
     "reprehenderit in voluptate velit esse cillum dolore eu fugiat ";
+#define LONG_FILLER 3400
+static char long_filler[LONG_FILLER + 1];
+
+static void make_long_filler(void)
+{
+	size_t n = 0;
+
+	while (n < LONG_FILLER) {
+		size_t l = sizeof filler - 1;
+		if (l > LONG_FILLER - n)
+			l = LONG_FILLER - n;
+		memcpy(long_filler + n, filler, l);
+		n += l;
+	}
+	long_filler[LONG_FILLER] = '\0';
+}
+
+/* Two chunks, cut at every offset within 24 bytes of a boundary between
+ * the tokens of a string of long runs (cuts[0, nc)), and at every 61st
+ * offset: the matches of whole (each cut costs a pass over the string). */
+static int near_splits(const struct uriscan_extract_options *o, const char *t,
+                       size_t n, const size_t *cuts, size_t nc,
+                       const struct list *w, char *why, size_t wn)
+{
+	for (size_t c = 0; c <= n; c++) {
+		struct list l = {0};
+		int near = c % 61 == 0, eq;
+		for (size_t k = 0; k < nc && !near; k++)
+			near = c + 24 >= cuts[k] && c <= cuts[k] + 24;
+		if (!near)
+			continue;
+		stream(o, t, n, &c, 1, &l);
+		eq = list_eq(w, &l, 1, why, wn);
+		list_free(&l);
+		if (!eq) {
+			size_t k = strlen(why);
+			snprintf(why + k, wn - k, " (cut at %zu)", c);
+			return 0;
+		}
+	}
+	return 1;
+}
 
 static int run_soup(unsigned count, int long_runs)
 {
-	char t[2048];
+	static char t[4 * LONG_FILLER + 2048];
+	const size_t cap = long_runs ? sizeof t : 2048;
+	size_t cuts[32];
 	unsigned bad = 0, marked = 0;
 	const size_t nt = sizeof tokens / sizeof tokens[0];
 
+	if (long_runs)
+		make_long_filler();
 	for (unsigned it = 0; it < count; it++) {
 		struct uriscan_extract_options o;
 		struct list w = {0};
 		char why[300], name[32];
-		size_t n = 0;
+		size_t n = 0, nc = 0;
 		unsigned ntok = 1 + (unsigned)(rnd() % 24);
 		for (unsigned k = 0; k < ntok; k++) {
-			const char *s = long_runs && rnd() % 5 == 0 ? filler
+			const char *s = long_runs && rnd() % 6 == 0 ? long_filler
 			                                            : tokens[rnd() % nt];
 			size_t l = strlen(s);
-			if (n + l > sizeof t)
+			if (n + l > cap)
 				break;
 			memcpy(t + n, s, l);
 			n += l;
+			if (nc < sizeof cuts / sizeof cuts[0])
+				cuts[nc++] = n;
 		}
 		memset(&o, 0, sizeof o);
 		o.size = sizeof o;
@@ -286,7 +338,8 @@ static int run_soup(unsigned count, int long_runs)
 		for (size_t i = 0; i < w.n; i++)
 			marked += (w.v[i].flags & URISCAN_MATCH_DEFANGED) != 0;
 		if (!check_all(name, o, t, n, &w, long_runs ? 3 : 6, 2) ||
-		    !every_split(&o, t, n, &w, why, sizeof why) ||
+		    !(long_runs ? near_splits(&o, t, n, cuts, nc, &w, why, sizeof why)
+		                : every_split(&o, t, n, &w, why, sizeof why)) ||
 		    !invariants(&o, t, n, &w, why, sizeof why)) {
 			if (bad++ < 3)
 				tap_diag("%s: %s: %.*s", name, why, (int)n, t);
@@ -445,14 +498,15 @@ static void run_stop(void)
 {
 	struct uriscan_extract_options o = {sizeof o, URISCAN_EXTRACT_DEFANGED, 0,
 	                                    NULL};
-	char t[2048];
+	static char t[12288];
 	size_t n = 0;
 	struct list all = {0};
 	uint64_t count = 0;
 	int ok = 1;
 
 	for (int r = 0; r < 3; r++) {
-		for (int k = 0; k < 12; k++) /* 12 plain ones: 300 bytes and more */
+		/* 110 plain ones: 3,400 bytes and more, a run read in place */
+		for (int k = 0; k < 110; k++)
 			n += (size_t)sprintf(t + n, "see http://a%d.example/p%d and ",
 			                     k, r);
 		n += (size_t)sprintf(t + n, "hxxps://evil%d[.]com/x, ", r);
@@ -470,9 +524,9 @@ static void run_stop(void)
 			         (unsigned long long)c, why);
 		list_free(&u.l);
 	}
-	tap_ok(ok && all.n == 39 && count == 39,
-	       "uriscan_extract's callback stops it after any of 39 matches "
-	       "(36 plain in runs read in place, 3 defanged)");
+	tap_ok(ok && all.n == 333 && count == 333,
+	       "uriscan_extract's callback stops it after any of 333 matches "
+	       "(330 plain in runs read in place, 3 defanged)");
 	list_free(&all);
 }
 
