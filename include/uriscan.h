@@ -570,10 +570,14 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     dashes U+2013 U+2014, the ellipsis U+2026, ideographic and
  *     fullwidth punctuation U+3001 U+3002 U+FF01 U+FF0C U+FF0E U+FF1A
  *     U+FF1B U+FF1F U+FF61 U+FF64 and brackets U+3008-U+3011
- *     U+3014-U+301B U+FF08 U+FF09 U+FF3B U+FF3D U+FF5B U+FF5D): the text
- *     does not go on, so "\u201chttp://a.example/x\u201d" gives
- *     "http://a.example/x" under every grammar (a truncated match goes
- *     by the byte alone). The byte after a match is the one that ended
+ *     U+3014-U+301B U+FF08 U+FF09 U+FF3B U+FF3D U+FF5B U+FF5D), or before
+ *     a byte 0x80-0xBF (which begins no UTF-8) that is one of them in
+ *     Windows-1252 (0x82 0x84 0x85 0x8B 0x91-0x94 0x96 0x97 0x9B, and
+ *     0xA0 0xAB 0xBB as in Latin-1; Windows' other code pages have the
+ *     same punctuation there): the text does not go on, so
+ *     "\u201chttp://a.example/x\u201d" gives "http://a.example/x" under
+ *     every grammar, and so does "\x93http://a.example/x\x94" of a
+ *     Windows text (a truncated match goes by the byte alone). The byte after a match is the one that ended
  *     it, or one before it, and a delimiter is read whole across chunks
  *     (the match waits for its next bytes as an open one), so this never
  *     depends on where the chunks were cut; a match at the end of the

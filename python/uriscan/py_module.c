@@ -103,7 +103,7 @@ static PyMethodDef methods[] = {
      "buffer stays pinned while the iterator lives; the scan runs without\n"
      "the GIL. keep_cut=True: also the matches cut short by a letter, a\n"
      "digit or (not rfc3987) a byte >= 0x80 that starts no Unicode space or\n"
-     "punctuation (URISCAN_EXTRACT_KEEP_CUT),\n"
+     "punctuation, nor is one in Windows text (URISCAN_EXTRACT_KEEP_CUT),\n"
      "marked Match.cut. flags=True: each Match.flags is the frozenset of its\n"
      "URL-confusion flags, computed in the scan (URISCAN_EXTRACT_CONFUSION).\n"
      "defanged=True: also the URLs written defanged (hxxps://evil[.]com/x,\n"

@@ -54,8 +54,9 @@ static inline int uriscan__extract_cuts(enum uriscan_grammar g, int c)
 /* The characters beyond ASCII that end a URL in text (extract_delim.c:
  * spaces, quotation marks, brackets, sentence punctuation in UTF-8). */
 /* A delimiter starts at p[0, n) (p[0] >= 0x80, n >= 1): its length (2
- * or 3), 0 none (a letter, bytes that are not UTF-8...), -1 not decided
- * (p[0, n) is the start of one: more bytes decide). */
+ * or 3; 1 for a byte 0x80-0xBF that is one in Windows-1252), 0 none (a
+ * letter, other bytes that are not UTF-8...), -1 not decided (p[0, n) is
+ * the start of one: more bytes decide). */
 int uriscan__utf8_delim_at(const unsigned char *p, size_t n);
 /* The closing brackets among them (U+3009 ... U+FF5D), numbered from 1. */
 #define URISCAN__DELIM_PAIRS 12

@@ -20,11 +20,18 @@
  *   brackets   U+3008-U+3011 U+3014-U+301B (each even one opens the next)
  *              U+FF08 U+FF09, U+FF3B U+FF3D, U+FF5B U+FF5D
  * Each is 2 (U+00xx) or 3 bytes of UTF-8, with the lead byte C2, E2, E3 or
- * EF, read by uriscan__utf8_next (internal.h). Anything else (a letter, a
- * digit, a mark, a symbol, bytes that are not UTF-8) continues the text,
- * as before. Here the characters are told apart; extract_trim.c trims
- * them, a closing bracket as it does ')'. No allocation; reads only the
- * bytes it is given.
+ * EF, read by uriscan__utf8_next (internal.h). A byte 0x80-0xBF, which
+ * begins no UTF-8, is text in a Windows code page: read as Windows-1252
+ * (0xA0-0xBF as Latin-1), one that is a character of the list is a
+ * delimiter of one byte (0x82 0x84 0x85 0x8B 0x91-0x94 0x96 0x97 0x9B:
+ * quotation marks, the ellipsis, dashes; 0xA0 0xAB 0xBB), so that
+ * "\x93http://a.example/x\x94" of a Windows text gives its URL; Windows'
+ * Cyrillic, Greek, Central European and Baltic pages have the same
+ * punctuation there. Anything else (a letter, a digit, a mark, a symbol,
+ * other bytes that are not UTF-8) continues the text, as before. Under
+ * RFC 3987 no such byte is in a match. Here the characters are told
+ * apart; extract_trim.c trims them, a closing bracket as it does ')'. No
+ * allocation; reads only the bytes it is given.
  */
 #include "extract.h"
 #include "utf8.h" /* uriscan__utf8_len */
@@ -81,12 +88,25 @@ static int delim_prefix(const unsigned char *p, size_t n)
 	                                       p[1] <= 0xBD);
 }
 
+/* Windows-1252 at 0x80-0x9F (0: no character there). */
+static const uint16_t cp1252[32] = {
+	0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+	0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178,
+};
+
 int uriscan__utf8_delim_at(const unsigned char *p, size_t n)
 {
 	unsigned pair, back;
 	uint32_t cp;
-	unsigned l = uriscan__utf8_next(p, n, 0, &cp);
+	unsigned l;
 
+	if (p[0] < 0xC0) { /* (p[0] >= 0x80) no UTF-8 begins so */
+		cp = p[0] < 0xA0 ? cp1252[p[0] - 0x80] : p[0];
+		return cp != 0 && delim_kind(cp, &pair, &back) != DELIM_NONE;
+	}
+	l = uriscan__utf8_next(p, n, 0, &cp);
 	if (l > 1)
 		return delim_kind(cp, &pair, &back) != DELIM_NONE ? (int)l : 0;
 	return n < uriscan__utf8_len(p[0]) && delim_prefix(p, n) ? -1 : 0;

@@ -6,7 +6,8 @@
  * as UTF-8 byte strings (tests/fuzz/text_delims.h): every code point from
  * U+0080 to U+FFFF, whole, cut short (undecided exactly when a delimiter
  * starts with the bytes there) and followed by a byte that is no
- * continuation; the other lead bytes; and uriscan__extract_trim at the
+ * continuation; the other lead bytes, and the bytes of Windows text that
+ * are delimiters alone (0x93 ...); and uriscan__extract_trim at the
  * end of an IRI (every delimiter alone, a closing bracket after its
  * opening one, never before min_end). Each buffer is allocated to its exact length. No
  * timing.
@@ -97,14 +98,31 @@ static int every_code_point(unsigned *found)
 	return ok;
 }
 
+/* The other bytes >= 0x80 begin none, but the bytes of Windows text of
+ * td_bytes, each a delimiter of one byte whatever follows it. */
 static int other_leads(void)
 {
 	for (unsigned c = 0x80; c <= 0xFF; c++) {
 		unsigned char s[4] = {(unsigned char)c, 0x80, 0x80, 0x80};
+		int want = td_byte((unsigned char)c);
 		if (c == 0xC2 || c == 0xE2 || c == 0xE3 || c == 0xEF)
 			continue;
-		if (at(s, 4) != 0 || at(s, 1) != 0) {
-			tap_diag("lead 0x%02x: %d", c, at(s, 4));
+		if (at(s, 4) != want || at(s, 1) != want) {
+			tap_diag("lead 0x%02x: %d, want %d", c, at(s, 4), want);
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Each byte of td_bytes stands for a delimiter of the list. */
+static int bytes_in_list(void)
+{
+	for (size_t k = 0; k < sizeof td_bytes / sizeof td_bytes[0]; k++) {
+		const char *u = td_bytes[k].utf8;
+		if (td_at(u, strlen(u)) == NULL || td_bytes[k].b < 0x80 ||
+		    td_bytes[k].b >= 0xC0) {
+			tap_diag("0x%02x: not a delimiter of the list", td_bytes[k].b);
 			return 0;
 		}
 	}
@@ -174,7 +192,10 @@ int main(void)
 	       "U+0080..U+FFFF: %u delimiters, the list's; cut short, undecided "
 	       "exactly where one starts so; no continuation, none",
 	       found);
-	tap_ok(other_leads(), "the other bytes >= 0x80 begin none");
+	tap_ok(other_leads() && bytes_in_list(),
+	       "the other bytes >= 0x80 begin none, but %zu of Windows text "
+	       "(0x93 0x94 ...), each one of the list's",
+	       sizeof td_bytes / sizeof td_bytes[0]);
 	tap_ok(trims(), "trimmed at the end of a match: each alone, a closing "
 	                "bracket only when unbalanced, never before min_end");
 	return tap_done();

@@ -123,7 +123,8 @@ static uint64_t xm_cut_end(enum uriscan_grammar g, unsigned xrule,
 	c = (unsigned char)s[after];
 	FUZZ_ASSERT(c >= 0x80 ? g != URISCAN_RFC3987 &&
 	                            ((r->flags & URISCAN_MATCH_TRUNCATED) ||
-	                             td_at(s + after, len - after) == NULL)
+	                             (td_at(s + after, len - after) == NULL &&
+	                              !td_byte(c)))
 	                      : (c >= '0' && c <= '9') || xm_is_alpha(c),
 	            "cut match at %llu: byte 0x%02x after it",
 	            (unsigned long long)r->off, c);
@@ -197,8 +198,9 @@ static void xm_check_matches(enum uriscan_grammar g, unsigned xrule,
 		    m->off + m->len < len &&
 		    (unsigned char)s[m->off + m->len] >= 0x80)
 			FUZZ_ASSERT(!(m->flags & URISCAN_MATCH_TRUNCATED) &&
-			                td_at(s + m->off + m->len,
-			                      len - (size_t)(m->off + m->len)) != NULL,
+			                (td_at(s + m->off + m->len,
+			                       len - (size_t)(m->off + m->len)) != NULL ||
+			                 td_byte((unsigned char)s[m->off + m->len])),
 			            "match %zu: kept before byte 0x%02x", i,
 			            (unsigned char)s[m->off + m->len]);
 		{

@@ -4,7 +4,8 @@
  * fuzz targets check them (uriscan.h, "What is a match", rules 4 and 8;
  * the library's own reading is src/extraction/extract_delim.c, a decoder
  * and a switch: this is the list of docs/extraction.md written out as
- * UTF-8 byte strings, compared byte for byte).
+ * UTF-8 byte strings, compared byte for byte, and the bytes of Windows
+ * text that stand for some of them).
  */
 #ifndef URISCAN_FUZZ_TEXT_DELIMS_H
 #define URISCAN_FUZZ_TEXT_DELIMS_H
@@ -85,6 +86,38 @@ static const struct td_delim {
     {"\xef\xbd\x9b", NULL}, /* U+FF5B fullwidth left curly bracket */
     {"\xef\xbd\x9d", "\xef\xbd\x9b"}, /* U+FF5D fullwidth right curly bracket */
 };
+
+/* The bytes 0x80-0xBF (no UTF-8 begins so) that are, in Windows-1252
+ * (0xA0-0xBF as in Latin-1), one of the characters above: a delimiter of
+ * one byte after a match (rule 8), as a Windows text has them. */
+static const struct td_byte {
+	unsigned char b;
+	const char *utf8; /* the character's UTF-8, in td_delims */
+} td_bytes[] = {
+    {0x82, "\xe2\x80\x9a"}, /* single low-9 quotation mark */
+    {0x84, "\xe2\x80\x9e"}, /* double low-9 quotation mark */
+    {0x85, "\xe2\x80\xa6"}, /* horizontal ellipsis */
+    {0x8b, "\xe2\x80\xb9"}, /* single left-pointing angle quotation mark */
+    {0x91, "\xe2\x80\x98"}, /* left single quotation mark */
+    {0x92, "\xe2\x80\x99"}, /* right single quotation mark */
+    {0x93, "\xe2\x80\x9c"}, /* left double quotation mark */
+    {0x94, "\xe2\x80\x9d"}, /* right double quotation mark */
+    {0x96, "\xe2\x80\x93"}, /* en dash */
+    {0x97, "\xe2\x80\x94"}, /* em dash */
+    {0x9b, "\xe2\x80\xba"}, /* single right-pointing angle quotation mark */
+    {0xa0, "\xc2\xa0"},     /* no-break space */
+    {0xab, "\xc2\xab"},     /* left-pointing double angle quotation mark */
+    {0xbb, "\xc2\xbb"},     /* right-pointing double angle quotation mark */
+};
+
+/* Is byte c one of td_bytes? */
+static inline int td_byte(unsigned char c)
+{
+	for (size_t k = 0; k < sizeof td_bytes / sizeof td_bytes[0]; k++)
+		if (td_bytes[k].b == c)
+			return 1;
+	return 0;
+}
 
 /* The delimiter that s[0, n) starts with, or NULL. */
 static inline const struct td_delim *td_at(const char *s, size_t n)
