@@ -144,13 +144,19 @@ static int invariants(const struct uriscan_extract_options *o, const char *t,
 	return ok;
 }
 
-/* Two chunks, cut at every offset: the matches of whole. */
-static int every_split(const struct uriscan_extract_options *o, const char *t,
-                       size_t n, const struct list *w, char *why, size_t wn)
+/* Two chunks, cut at every offset that is a multiple of every or within
+ * 24 bytes of one of cuts[0, nc): the matches of whole. */
+static int splits(const struct uriscan_extract_options *o, const char *t,
+                  size_t n, size_t every, const size_t *cuts, size_t nc,
+                  const struct list *w, char *why, size_t wn)
 {
 	for (size_t c = 0; c <= n; c++) {
 		struct list l = {0};
-		int eq;
+		int near = c % every == 0, eq;
+		for (size_t k = 0; k < nc && !near; k++)
+			near = c + 24 >= cuts[k] && c <= cuts[k] + 24;
+		if (!near)
+			continue;
 		stream(o, t, n, &c, 1, &l);
 		eq = list_eq(w, &l, 1, why, wn);
 		list_free(&l);
@@ -161,6 +167,13 @@ static int every_split(const struct uriscan_extract_options *o, const char *t,
 		}
 	}
 	return 1;
+}
+
+/* Two chunks, cut at every offset: the matches of whole. */
+static int every_split(const struct uriscan_extract_options *o, const char *t,
+                       size_t n, const struct list *w, char *why, size_t wn)
+{
+	return splits(o, t, n, 1, NULL, 0, w, why, wn);
 }
 
 static void run_vectors(const char *path)
@@ -274,32 +287,6 @@ static void make_long_filler(void)
 	long_filler[LONG_FILLER] = '\0';
 }
 
-/* Two chunks, cut at every offset within 24 bytes of a boundary between
- * the tokens of a string of long runs (cuts[0, nc)), and at every 61st
- * offset: the matches of whole (each cut costs a pass over the string). */
-static int near_splits(const struct uriscan_extract_options *o, const char *t,
-                       size_t n, const size_t *cuts, size_t nc,
-                       const struct list *w, char *why, size_t wn)
-{
-	for (size_t c = 0; c <= n; c++) {
-		struct list l = {0};
-		int near = c % 61 == 0, eq;
-		for (size_t k = 0; k < nc && !near; k++)
-			near = c + 24 >= cuts[k] && c <= cuts[k] + 24;
-		if (!near)
-			continue;
-		stream(o, t, n, &c, 1, &l);
-		eq = list_eq(w, &l, 1, why, wn);
-		list_free(&l);
-		if (!eq) {
-			size_t k = strlen(why);
-			snprintf(why + k, wn - k, " (cut at %zu)", c);
-			return 0;
-		}
-	}
-	return 1;
-}
-
 static int run_soup(unsigned count, int long_runs)
 {
 	static char t[4 * LONG_FILLER + 2048];
@@ -338,8 +325,9 @@ static int run_soup(unsigned count, int long_runs)
 		for (size_t i = 0; i < w.n; i++)
 			marked += (w.v[i].flags & URISCAN_MATCH_DEFANGED) != 0;
 		if (!check_all(name, o, t, n, &w, long_runs ? 3 : 6, 2) ||
-		    !(long_runs ? near_splits(&o, t, n, cuts, nc, &w, why, sizeof why)
-		                : every_split(&o, t, n, &w, why, sizeof why)) ||
+		    /* a long string: near its runs' ends, and every 61st byte */
+		    !splits(&o, t, n, long_runs ? 61 : 1, cuts, nc, &w, why,
+		            sizeof why) ||
 		    !invariants(&o, t, n, &w, why, sizeof why)) {
 			if (bad++ < 3)
 				tap_diag("%s: %s: %.*s", name, why, (int)n, t);
