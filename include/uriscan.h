@@ -577,11 +577,12 @@ URISCAN_API int uriscan_request_line(const char *s, size_t len,
  *     same punctuation there): the text does not go on, so
  *     "\u201chttp://a.example/x\u201d" gives "http://a.example/x" under
  *     every grammar, and so does "\x93http://a.example/x\x94" of a
- *     Windows text (a truncated match goes by the byte alone). The byte after a match is the one that ended
- *     it, or one before it, and a delimiter is read whole across chunks
- *     (the match waits for its next bytes as an open one), so this never
- *     depends on where the chunks were cut; a match at the end of the
- *     stream is not cut, one before a sequence the stream ends in is.
+ *     Windows text (a truncated match goes by the byte alone). The byte
+ *     after a match is the one that ended it, or one before it, and a
+ *     delimiter is read whole across chunks (the match waits for its
+ *     next bytes as an open one), so this never depends on where the
+ *     chunks were cut; a match at the end of the stream is not cut, one
+ *     before a sequence the stream ends in is.
  *
  * Memory is bounded: one allocation of about 3 * max_len bytes (and
  * 1.4 KB for the search's candidates) per extractor, whatever the input.
