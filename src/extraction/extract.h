@@ -137,10 +137,11 @@ static inline int uriscan__trimmable(const struct xcfg *k, unsigned char c)
 }
 
 /* Trailing punctuation (uriscan.h, rule 4): the new end of the match
- * b[ms, me), not before min_end; iri: RFC 3987's, where the delimiters
- * beyond ASCII are trimmed too (uriscan__utf8_delim_end). */
+ * b[ms, me), not before min_end; at an IRI's end (RFC 3987: only its
+ * matches hold bytes >= 0x80) the delimiters beyond ASCII too
+ * (uriscan__utf8_delim_end). */
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
-                             size_t min_end, int iri);
+                             size_t min_end);
 
 /* Cut the components *u of a match of k's grammar back to its first `cut`
  * bytes (a trimmed end) without a parse when the grammar allows it for the

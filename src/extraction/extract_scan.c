@@ -374,8 +374,7 @@ int uriscan__extract_scan(const struct xcfg *k, const unsigned char *b,
 		me = (size_t)(lf - b);
 		o->lf = me;
 		if (uriscan__trimmable(k, b[me - 1]))
-			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1,
-			                           k->g == URISCAN_RFC3987);
+			me = uriscan__extract_trim(b, r, me, auth ? c + 3 : c + 1);
 		if (!auth && me <= c + 1)
 			continue; /* an opaque match needs a byte after ':' */
 		if (tags && ended) {

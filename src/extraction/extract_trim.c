@@ -20,8 +20,9 @@ const unsigned char uriscan__trim_set[256] = {
 /* How many times t[0, l) occurs in b[ms, me). Inlined, as unbalanced():
  * l is a constant at each call, so the ASCII brackets' count is the
  * memchr loop alone. */
-static inline __attribute__((always_inline)) size_t count_seq(const unsigned char *b, size_t ms, size_t me,
-                        const unsigned char *t, size_t l)
+static inline __attribute__((always_inline)) size_t
+count_seq(const unsigned char *b, size_t ms, size_t me, const unsigned char *t,
+          size_t l)
 {
 	size_t n = 0;
 	const unsigned char *q = b + ms, *e = b + me;
@@ -46,9 +47,8 @@ struct pair {
 /* Is the closing bracket cl (l bytes) at b[me - l] unbalanced against the
  * opening one op (then trimmed: counted out)? */
 static inline __attribute__((always_inline)) int
-unbalanced(struct pair *pr, const unsigned char *b, size_t ms,
-                      size_t me, const unsigned char *op,
-                      const unsigned char *cl, size_t l)
+unbalanced(struct pair *pr, const unsigned char *b, size_t ms, size_t me,
+           const unsigned char *op, const unsigned char *cl, size_t l)
 {
 	if (!pr->counted) {
 		pr->open = count_seq(b, ms, me, op, l);
@@ -87,7 +87,7 @@ trim_beyond_ascii(const unsigned char *b, size_t ms, size_t me,
 }
 
 size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
-                             size_t min_end, int iri)
+                             size_t min_end)
 {
 	struct pair paren = {0, 0, 0}, bracket = {0, 0, 0};
 	/* RFC 3987's closing brackets beyond ASCII, zeroed when one is met */
@@ -99,10 +99,10 @@ size_t uriscan__extract_trim(const unsigned char *b, size_t ms, size_t me,
 	while (me > min_end) {
 		unsigned char c = b[me - 1];
 		if (c >= 0x80) {
-			/* (only an IRI holds bytes >= 0x80: RFC 3987) */
-			size_t l = iri ? trim_beyond_ascii(b, ms, me, min_end, upair,
-			                                   &upair_set)
-			               : 0;
+			/* only an IRI (RFC 3987) holds bytes >= 0x80: the
+			 * machines of the ASCII grammars stop at one */
+			size_t l = trim_beyond_ascii(b, ms, me, min_end, upair,
+			                             &upair_set);
 			if (l == 0)
 				break;
 			me -= l;

@@ -138,7 +138,7 @@ static size_t trim(const char *tail, size_t min_end)
 
 	memcpy(b, "http://a/", 9);
 	memcpy(b + 9, tail, n - 9);
-	r = n - uriscan__extract_trim(b, 0, n, min_end, 1);
+	r = n - uriscan__extract_trim(b, 0, n, min_end);
 	free(b);
 	return r;
 }
