@@ -39,16 +39,10 @@ colon_bits(const unsigned char *b, size_t at)
 {
 	__m256i a = _mm256_loadu_si256((const __m256i *)(b + at));
 	__m256i n = _mm256_loadu_si256((const __m256i *)(b + at + 1));
-	__m256i nx = _mm256_or_si256(
-	    _mm256_or_si256(eq8(n, '/'),
-	                    eq8(n, '\\')),
-	    _mm256_or_si256(eq8(n, '['),
-	                    eq8(n, ']')));
-	__m256i col =
-	    _mm256_and_si256(eq8(a, ':'), nx);
-	__m256i us =
-	    _mm256_and_si256(eq8(a, '_'),
-	                     eq8(n, '_'));
+	__m256i nx = _mm256_or_si256(_mm256_or_si256(eq8(n, '/'), eq8(n, '\\')),
+	                             _mm256_or_si256(eq8(n, '['), eq8(n, ']')));
+	__m256i col = _mm256_and_si256(eq8(a, ':'), nx);
+	__m256i us = _mm256_and_si256(eq8(a, '_'), eq8(n, '_'));
 	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(col, us));
 }
 
@@ -85,10 +79,8 @@ next_candidate(const unsigned char *b, size_t i, size_t len, int forms)
 			__m256i a0 = _mm256_loadu_si256(v);
 			__m256i a1 = _mm256_loadu_si256(v + 1);
 			__m256i k = _mm256_or_si256(
-			    _mm256_or_si256(eq8(a0, ':'),
-			                    eq8(a0, '_')),
-			    _mm256_or_si256(eq8(a1, ':'),
-			                    eq8(a1, '_')));
+			    _mm256_or_si256(eq8(a0, ':'), eq8(a0, '_')),
+			    _mm256_or_si256(eq8(a1, ':'), eq8(a1, '_')));
 			if (_mm256_testz_si256(k, k))
 				continue;
 			m = colon_bits(b, i) |

@@ -25,13 +25,9 @@ next_form(const unsigned char *b, size_t i, size_t e)
 	for (; i < e; i += 32) {
 		__m256i a = _mm256_loadu_si256((const __m256i *)(b + i));
 		__m256i m = _mm256_or_si256(
-		    _mm256_or_si256(eq8(a, '['),
-		                    eq8(a, '{')),
-		    _mm256_or_si256(
-		        _mm256_or_si256(eq8(a, '\\'),
-		                        eq8(a, '(')),
-		        _mm256_or_si256(eq8(a, ' '),
-		                        eq8(a, '_'))));
+		    _mm256_or_si256(eq8(a, '['), eq8(a, '{')),
+		    _mm256_or_si256(_mm256_or_si256(eq8(a, '\\'), eq8(a, '(')),
+		                    _mm256_or_si256(eq8(a, ' '), eq8(a, '_'))));
 		uint32_t bits = (uint32_t)_mm256_movemask_epi8(m);
 		if (bits) {
 			size_t j = i + (size_t)__builtin_ctz(bits);
