@@ -4,38 +4,25 @@
  * RFC 3986's URL after its scheme, from the colon, written plain (plain)
  * and with the defanged forms read where their bytes stand (forms). Each
  * returns the end of the longest match, as the library's extraction
- * machines do; runs of plain bytes are skipped by the library's AVX2 skip,
- * as its machines skip them. A measurement, not the library: see README.md
+ * machines do; runs of plain bytes are skipped by the library's skip, as
+ * its machines skip them. A measurement, not the library: see README.md
  * for what it leaves out.
  */
 #include <stddef.h>
 
 #include "model.h"
 
-/* The library's AVX2 run skip (src/grammars/gen.h: from p on a byte of
- * class cls, the last byte of the run) and its classes. */
-typedef const unsigned char *skip_fn(const unsigned char *s,
-                                     const unsigned char *p,
-                                     const unsigned char *pe, unsigned cls);
-extern skip_fn uriscan__skip_avx2;
-#define SKIP(cls) (p = uriscan__skip_avx2(s, p, pe, (cls)))
-#define C_QUERY 2u  /* GEN_CLASS_QUERY */
-#define C_HOST 4u   /* GEN_CLASS_HOST */
-#define C_PATH 128u /* GEN_CLASS_PATH */
+/* The library's run skip (src/grammars/gen.h: SKIP, its classes), through
+ * the table its extraction machines use (scripts/gen_rules.py). */
+#define URISCAN__SKIP_TAB uriscan__skip_tab_x
+#include "gen.h"
 
 %%{
   machine model_common;
-  ALPHA      = 0x41..0x5A | 0x61..0x7A;
-  DIGIT      = 0x30..0x39;
-  HEXDIG     = DIGIT | "A"i | "B"i | "C"i | "D"i | "E"i | "F"i;
-  sub_delims = "!" | "$" | "&" | "'" | "(" | ")" | "*" | "+" | "," | ";" | "=";
-  pct_encoded = "%" HEXDIG HEXDIG;
-  dec_octet  = DIGIT | 0x31..0x39 DIGIT | "1" DIGIT{2} | "2" 0x30..0x34 DIGIT
-             | "25" 0x30..0x35;
-  h16        = HEXDIG{1,4};
-  action skip_path  { SKIP(C_PATH); }
-  action skip_query { SKIP(C_QUERY); }
-  action skip_host  { if ((unsigned)((*p | 0x20) - 'a') < 26u) SKIP(C_HOST); }
+  include rfc3986 "rfc3986.rl";
+  action skip_path  { SKIP(GEN_CLASS_PATH); }
+  action skip_query { SKIP(GEN_CLASS_QUERY); }
+  action skip_host  { if (GEN_IS_ALPHA(*p)) SKIP(GEN_CLASS_HOST); }
   action last       { lf = p + 1; }
 }%%
 

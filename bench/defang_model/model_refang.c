@@ -215,8 +215,6 @@ static size_t trim_forms(const unsigned char *b, size_t c, size_t me)
 	return me;
 }
 
-
-
 size_t model_trim(const unsigned char *b, size_t c, size_t me, int forms)
 {
 	return forms ? trim_forms(b, c, me) : trim_plain(b, c, me);
